@@ -1,0 +1,33 @@
+// swift-tools-version:6.0
+// kiosk — a SwiftUI-style renderer for embedded Linux screens with no window system.
+import PackageDescription
+
+// Hot pixel loops are written for the optimiser; debug builds of them are 20–50× slower,
+// so tests that draw big surfaces still finish because `scripts/test` builds with -O for Raster.
+let package = Package(
+    name: "kiosk",
+    products: [
+        .library(name: "Raster", targets: ["Raster"]),
+        .executable(name: "raster-gallery", targets: ["RasterGallery"]),
+        .executable(name: "raster-bench", targets: ["RasterBench"]),
+    ],
+    targets: [
+        // Thin C modules: one modulemap + shim header each, no logic.
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+
+        // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
+        .target(name: "Raster", dependencies: ["CPNG", "CFreeType"]),
+
+        .executableTarget(name: "RasterGallery", dependencies: ["Raster"]),
+        .executableTarget(name: "RasterBench", dependencies: ["Raster"]),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType"]),
+        .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

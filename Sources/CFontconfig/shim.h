@@ -1,0 +1,2 @@
+// CFontconfig: font discovery and per-character fallback.
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,2 @@
+// CFriBidi: the Unicode bidirectional algorithm.
+#include <fribidi.h>
