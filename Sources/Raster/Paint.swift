@@ -1,0 +1,64 @@
+// Paint: what fills the covered pixels. Solid colours, gradients and images. Coordinates of
+// gradients and image patterns are in the same user space as the path being drawn (the canvas
+// transform applies to both).
+
+/// How a gradient or pattern continues past its ends.
+public enum Spread: Hashable, Sendable { case pad, `repeat`, reflect }
+
+/// One colour stop of a gradient; `location` in 0…1.
+public struct GradientStop: Hashable, Sendable {
+    public var location: Double
+    public var color: Color
+    public init(_ location: Double, _ color: Color) { self.location = location; self.color = color }
+}
+
+/// A linear gradient from `start` (t = 0) to `end` (t = 1).
+/// Stops are sorted by location on use (stable, so equal locations give a hard edge);
+/// no stops paints nothing, one stop paints that colour.
+public struct LinearGradient: Hashable, Sendable {
+    public var start: Point
+    public var end: Point
+    public var stops: [GradientStop]
+    public var spread: Spread
+    public init(start: Point, end: Point, stops: [GradientStop], spread: Spread = .pad) {
+        self.start = start; self.end = end; self.stops = stops; self.spread = spread
+    }
+}
+
+/// A radial gradient: t = 0 at `center`, t = 1 on the circle of `radius` around it.
+public struct RadialGradient: Hashable, Sendable {
+    public var center: Point
+    public var radius: Double
+    public var stops: [GradientStop]
+    public var spread: Spread
+    public init(center: Point, radius: Double, stops: [GradientStop], spread: Spread = .pad) {
+        self.center = center; self.radius = radius; self.stops = stops; self.spread = spread
+    }
+}
+
+/// How image pixels are sampled under a transform.
+public enum Sampling: Hashable, Sendable { case nearest, bilinear }
+
+/// An image painted through `transform` (image space → user space). Outside the image the
+/// pattern is transparent (`spread: .pad` clamps to the edge pixels instead... see `extend`).
+public struct ImagePattern: @unchecked Sendable {
+    public var image: Surface
+    public var transform: Affine
+    public var sampling: Sampling
+    /// false: transparent outside the image (what drawing an image wants); true: edge pixels repeat.
+    public var extendEdges: Bool
+    public init(image: Surface, transform: Affine = .identity, sampling: Sampling = .bilinear, extendEdges: Bool = false) {
+        self.image = image; self.transform = transform; self.sampling = sampling; self.extendEdges = extendEdges
+    }
+}
+
+/// What a fill or stroke paints with.
+public enum Paint: @unchecked Sendable {
+    case solid(Color)
+    case linearGradient(LinearGradient)
+    case radialGradient(RadialGradient)
+    case image(ImagePattern)
+}
+
+/// Which regions of a self-overlapping path are inside.
+public enum FillRule: Hashable, Sendable { case nonZero, evenOdd }
