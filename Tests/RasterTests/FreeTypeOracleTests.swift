@@ -124,7 +124,7 @@ func randomShape(_ rng: inout XorShift, kind: OracleShape.Kind, size: Double) ->
         var total = 0, within = 0, worst = 0
         for _ in 0..<60 {
             let shape = randomShape(&rng, kind: kind, size: Double(w))
-            let expected = oracle.render(kind == .polygon || kind == .tiny ? shape : polygon(of: rasterPath(shape)),
+            let expected = oracle.render(kind == .polygon ? shape : polygon(of: rasterPath(shape)),
                                          width: w, height: h, evenOdd: evenOdd)
             let surface = try Surface(width: w, height: h)
             let canvas = Canvas(surface)
