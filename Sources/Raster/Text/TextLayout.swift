@@ -13,6 +13,8 @@ public struct TextLine: Hashable, Sendable {
     public let width: Double
     /// Whether the line's paragraph runs right to left.
     public let isRightToLeft: Bool
+    /// Advance of the spaces that hang past the line's end (not drawn, not in `width`).
+    public let trailingSpaceWidth: Double
 }
 
 /// Glyphs of one face and size, positioned in the layout box (y at the baseline, down).
@@ -20,6 +22,8 @@ struct PlacedRun {
     var face: FontFace
     var size64: Int32
     var glyphs: [UInt32]
+    /// Unicode scalar offset (in the laid-out text) of each glyph's cluster.
+    var clusters: [Int32]
     var xs: [Double]
     var ys: [Double]
 }

@@ -19,6 +19,7 @@ private struct PendingLine {
     var rtl: Bool
     var range: Range<Int>
     var baseline: Double
+    var trailing: Double
 }
 
 extension FontLibrary {
@@ -54,9 +55,10 @@ extension FontLibrary {
                lineLimit: lineLimit, lineSpacing: lineSpacing, truncation: truncation)
     }
 
-    /// Width in pixels of `text` on one line (no wrapping), the sum of its shaped advances.
+    /// Advance width in pixels of `text` on one line (no wrapping), trailing spaces included:
+    /// the sum of its shaped advances. For several paragraphs, the widest.
     public func measure(_ text: String, font: Font) -> Double {
-        layout(text, font: font).size.width
+        layout(text, font: font).lines.reduce(0) { max($0, $1.width + $1.trailingSpaceWidth) }
     }
 
     func layout(scalars input: [UInt32], font: Font, maxWidth: Double?, alignment: TextAlignment,
@@ -186,7 +188,8 @@ extension FontLibrary {
     private func placeLine(_ p: UnsafeBufferPointer<UInt32>, _ s: ShapedParagraph, _ range: Range<Int>,
                            ellipsis: ShapedRun?, offset: Int, baseline: Double) -> PendingLine {
         var end = range.upperBound
-        while end > range.lowerBound && LineBreaker.isSpace(p[end - 1]) { end -= 1 }
+        var trailing = 0.0
+        while end > range.lowerBound && LineBreaker.isSpace(p[end - 1]) { end -= 1; trailing += s.advances[end] }
         // Segments: the parts of runs inside the line (runs are in logical order).
         var segments: [(run: Int, lo: Int, hi: Int)] = []
         var levels: [UInt8] = []
@@ -211,10 +214,11 @@ extension FontLibrary {
             } else {
                 span = Self.firstIndex(run.clusters) { $0 >= seg.lo } ..< Self.firstIndex(run.clusters) { $0 >= seg.hi }
             }
-            var out = PlacedRun(face: run.face, size64: run.size64, glyphs: [], xs: [], ys: [])
+            var out = PlacedRun(face: run.face, size64: run.size64, glyphs: [], clusters: [], xs: [], ys: [])
             out.glyphs.reserveCapacity(span.count); out.xs.reserveCapacity(span.count); out.ys.reserveCapacity(span.count)
             for g in span {
                 out.glyphs.append(run.glyphs[g])
+                out.clusters.append(seg.run < 0 ? Int32(end + offset) : run.clusters[g] + Int32(offset))
                 out.xs.append(pen + run.offsetsX[g])
                 out.ys.append(baseline - run.offsetsY[g])
                 pen += run.advances[g]
@@ -222,7 +226,7 @@ extension FontLibrary {
             if !out.glyphs.isEmpty { placed.append(out) }
         }
         return PendingLine(runs: placed, width: pen, rtl: s.rtl,
-                           range: (range.lowerBound + offset)..<(end + offset), baseline: baseline)
+                           range: (range.lowerBound + offset)..<(end + offset), baseline: baseline, trailing: trailing)
     }
 
     /// Index of the run holding codepoint `i` (runs tile the paragraph in order).
@@ -257,7 +261,8 @@ extension FontLibrary {
                 if x != 0 { for i in run.xs.indices { run.xs[i] += x } }
                 runs.append(run)
             }
-            lines.append(TextLine(range: line.range, baseline: line.baseline, x: x, width: line.width, isRightToLeft: line.rtl))
+            lines.append(TextLine(range: line.range, baseline: line.baseline, x: x, width: line.width, isRightToLeft: line.rtl,
+                                  trailingSpaceWidth: line.trailing))
         }
         let n = pending.count
         let height = Double(n) * font.lineHeight + Double(max(0, n - 1)) * spacing
