@@ -54,6 +54,10 @@ public final class Canvas {
         if let r = path.axisAlignedRect, transform.b == 0, transform.c == 0 {
             fill(r, with: paint); return
         }
+        if path.elements.count >= 10, let n = RectListRasterizer.collect(path, transform: transform, scratch: scratch) {
+            withSink(paint) { sink in RectListRasterizer.fill(count: n, clip: _clip, rule: rule, scratch: scratch, sink: &sink) }
+            return
+        }
         guard let bounds = Rasterizer.buildSegments(path, transform: transform, tolerance: flatness, scratch: scratch) else { return }
         withSink(paint) { sink in
             Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: _clip, rule: rule, sink: &sink)
