@@ -93,3 +93,40 @@ func randomColor(_ rng: inout XorShift) -> Color { Color(rng.unit(), rng.unit(),
         }
     }
 }
+
+@Suite struct RectListTests {
+    /// The pixel-aligned rectangle-list fast path paints exactly what scan conversion paints,
+    /// for overlapping rectangles of both orientations under both fill rules.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func rectListMatchesScanConversion(rule: FillRule) throws {
+        var rng = XorShift(seed: 1234)
+        for _ in 0..<20 {
+            var fast = Path(), slow = Path()
+            for _ in 0..<(2 + rng.int(12)) {
+                let x = Double(rng.int(50) - 5), y = Double(rng.int(50) - 5)
+                let w = Double(rng.int(25)), h = Double(rng.int(25))
+                if rng.int(2) == 0 { fast.addRect(Rect(x, y, w, h)) } else {
+                    fast.move(to: Point(x, y)); fast.line(to: Point(x, y + h)); fast.line(to: Point(x + w, y + h))
+                    fast.line(to: Point(x + w, y)); fast.close()
+                }
+            }
+            // The slow copy adds a point mid-edge to each rectangle, which defeats the fast path.
+            for e in fast.elements {
+                switch e {
+                case .move(let p): slow.move(to: p)
+                case .line(let p):
+                    let c = slow.currentPoint!
+                    slow.line(to: Point((c.x + p.x) / 2, (c.y + p.y) / 2)); slow.line(to: p)
+                case .close: slow.close()
+                default: break
+                }
+            }
+            let a = try Surface(width: 48, height: 48), b = try Surface(width: 48, height: 48)
+            let ca = Canvas(a); ca.clip = IntRect(x: 2, y: 3, width: 40, height: 41)
+            ca.fill(fast, with: .solid(Color(0.3, 0.6, 0.9, 0.7)), rule: rule)
+            let cb = Canvas(b); cb.clip = IntRect(x: 2, y: 3, width: 40, height: 41)
+            cb.fill(slow, with: .solid(Color(0.3, 0.6, 0.9, 0.7)), rule: rule)
+            #expect(a.samePixels(as: b))
+        }
+    }
+}
