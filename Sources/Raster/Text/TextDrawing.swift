@@ -44,7 +44,9 @@ extension FontLibrary {
     private func drawMasks(_ layout: TextLayout, in canvas: Canvas, at origin: Point, paint: Paint) {
         if canvas.clip.isEmpty || canvas.opacity8 == 0 { return }
         if case .solid(let c) = paint {
-            var sink = SolidGlyphBlender(surface: canvas.surface, color: Pixel.scale(c.premultiplied, canvas.opacity8),
+            let color = Pixel.scale(c.premultiplied, canvas.opacity8)
+            if color == 0 { return }
+            var sink = SolidGlyphBlender(surface: canvas.surface, color: color,
                                          table: blendTable)
             drawMasks(layout, canvas: canvas, at: origin, sink: &sink)
         } else {
@@ -79,12 +81,15 @@ extension FontLibrary {
                     guard let pixels = b.pixels else { continue }
                     let x0 = (q >> 2) + Int(b.left), y0 = Int((dy + 0.5).rounded(.down)) - Int(b.top)
                     let w = Int(b.width)
-                    let r = IntRect(x: x0, y: y0, width: w, height: Int(b.height)).intersection(clip)
-                    if r.isEmpty { continue }
-                    var row = pixels + (r.y0 - y0) * w + (r.x0 - x0)
-                    for y in r.y0..<r.y1 {
-                        sink.mask(x: r.x0, y: y, count: r.width, mask: row)
-                        row += w
+                    let box = IntRect(x: x0, y: y0, width: w, height: Int(b.height))
+                    canvas.forEachClip { clip in            // the clip rectangle ∩ each clipRegion rect
+                        let r = box.intersection(clip)
+                        if r.isEmpty { return }
+                        var row = pixels + (r.y0 - y0) * w + (r.x0 - x0)
+                        for y in r.y0..<r.y1 {
+                            sink.mask(x: r.x0, y: y, count: r.width, mask: row)
+                            row += w
+                        }
                     }
                 }
             } } }
