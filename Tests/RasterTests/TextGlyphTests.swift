@@ -72,12 +72,14 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
     @Test func lruEvictsLeastRecentlyUsed() {
         // Room for four 2×2 entries; an overflowing insertion frees a quarter of the budget
         // (one entry here), oldest use first.
-        let cache = GlyphCache(capacityBytes: 4 * (GlyphCache.entryOverhead + 4))
         func make() -> GlyphBitmap {
             let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
             p.initialize(repeating: 1, count: 4)
             return GlyphBitmap(left: 0, top: 0, width: 2, height: 2, pixels: p)
         }
+        let probe = make()
+        let cache = GlyphCache(capacityBytes: 4 * (GlyphCache.entryOverhead + probe.byteCount))
+        probe.deallocate()
         for k: UInt64 in 1...4 { _ = cache.bitmap(k, render: make) }
         _ = cache.bitmap(1, render: make)          // 1 becomes most recent; 2 is now the oldest
         _ = cache.bitmap(5, render: make)          // evicts 2
@@ -91,6 +93,35 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
         #expect(cache.bytes <= cache.capacityBytes && cache.count <= 4)
         cache.removeAll()
         #expect(cache.count == 0 && cache.bytes == 0)
+    }
+
+    @Test func spansCoverExactlyTheNonZeroPixels() throws {
+        let fonts = try FontLibrary()
+        let font = try fonts.font(path: dejaVuSans, size: 40)
+        for ch: Unicode.Scalar in ["o", "W", "@", "가"] {
+            let l = fonts.layout(String(ch), font: font)
+            let run = l.runs[0]
+            let b = GlyphRasterizer.render(face: run.face, size64: run.size64, glyph: run.glyphs[0], phase: 1)
+            defer { b.deallocate() }
+            let w = Int(b.width), h = Int(b.height)
+            var covered = [Bool](repeating: false, count: w * h)
+            var sawFull = false
+            let spans = b.spans!
+            for y in 0..<h {
+                var k = Int(spans[y])
+                while k < Int(spans[y + 1]) {
+                    let x = Int(spans[k]), n = Int(spans[k + 1])
+                    for i in x..<(x + abs(n)) {
+                        #expect(!covered[y * w + i])
+                        covered[y * w + i] = true
+                        if n < 0 { #expect(b.pixels![y * w + i] == 255); sawFull = true }
+                    }
+                    k += 2
+                }
+            }
+            for i in 0..<(w * h) { #expect(covered[i] == (b.pixels![i] != 0), "\(ch) pixel \(i)") }
+            #expect(sawFull, "\(ch) at 40 px has solid runs")
+        }
     }
 
     /// Ink (sum of alpha) of text drawn in black on transparent.

@@ -54,7 +54,7 @@ extension FontLibrary {
         }
     }
 
-    private func drawMasks<S: CoverageSink>(_ layout: TextLayout, canvas: Canvas, at origin: Point, sink: inout S) {
+    private func drawMasks<S: GlyphRowSink>(_ layout: TextLayout, canvas: Canvas, at origin: Point, sink: inout S) {
         let t = canvas.transform
         let clip = canvas.clip
         let cache = glyphCache
@@ -78,17 +78,14 @@ extension FontLibrary {
                     let b = cache.bitmap(key) {
                         GlyphRasterizer.render(face: face, size64: size64, glyph: glyph, phase: phase)
                     }
-                    guard let pixels = b.pixels else { continue }
+                    if b.spans == nil { continue }
                     let x0 = (q >> 2) + Int(b.left), y0 = Int((dy + 0.5).rounded(.down)) - Int(b.top)
-                    let w = Int(b.width)
-                    let box = IntRect(x: x0, y: y0, width: w, height: Int(b.height))
+                    let box = IntRect(x: x0, y: y0, width: Int(b.width), height: Int(b.height))
                     canvas.forEachClip { clip in            // the clip rectangle ∩ each clipRegion rect
                         let r = box.intersection(clip)
                         if r.isEmpty { return }
-                        var row = pixels + (r.y0 - y0) * w + (r.x0 - x0)
                         for y in r.y0..<r.y1 {
-                            sink.mask(x: r.x0, y: y, count: r.width, mask: row)
-                            row += w
+                            sink.glyphRow(b, row: y - y0, left: x0, y: y, lo: r.x0, hi: r.x1)
                         }
                     }
                 }

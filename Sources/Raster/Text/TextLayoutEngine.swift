@@ -5,7 +5,7 @@
 import CHarfBuzz
 
 /// A paragraph after shaping: runs in logical order plus per-codepoint cluster advances.
-private struct ShapedParagraph {
+struct ShapedParagraph {
     var runs: [ShapedRun]
     var advances: [Double]
     var clusterStart: [Bool]
@@ -130,7 +130,19 @@ extension FontLibrary {
         return out
     }
 
+    /// The shaped paragraph, from the paragraph cache when this text was shaped in this font
+    /// before (a UI redraws the same strings every frame).
     private func shapeParagraph(_ p: UnsafeBufferPointer<UInt32>, font: Font) -> ShapedParagraph {
+        guard p.count <= ParagraphCache.maxScalars else { return shapeUncached(p, font: font) }
+        let key = ParagraphCache.Key(text: Array(p), face: font.face.id, size64: font.size64,
+                                     weight: font.weight, italic: font.italic)
+        if let hit = paragraphCache.lookup(key) { return hit }
+        let shaped = shapeUncached(p, font: font)
+        paragraphCache.insert(key, shaped)
+        return shaped
+    }
+
+    private func shapeUncached(_ p: UnsafeBufferPointer<UInt32>, font: Font) -> ShapedParagraph {
         let n = p.count
         let (levels, rtl) = Bidi.levels(p)
         let fallbackList = fallback(for: font)

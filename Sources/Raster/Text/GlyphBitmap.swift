@@ -1,0 +1,94 @@
+// GlyphBitmap: one rendered glyph — its 8-bit coverage mask plus the mask's non-zero spans per
+// row. Glyph masks are mostly empty (counters, side bearings, diagonals): at 16 px DejaVu Sans
+// about half the pixels are 0, and stems are runs of 255. Drawing walks the spans, so empty
+// pixels cost nothing and full runs of an opaque colour are plain stores.
+
+/// A rendered glyph, placed relative to the pen: top-left pixel at (pen.x + left, baseline − top).
+struct GlyphBitmap {
+    var left: Int32, top: Int32, width: Int32, height: Int32
+    /// `width × height` coverage bytes, rows top-down; nil for empty glyphs (space).
+    var pixels: UnsafeMutablePointer<UInt8>?
+    /// `height + 1` row starts (indices into this same buffer), then per row (x, length) pairs
+    /// of non-zero runs; a negative length marks a run where every pixel is 255.
+    var spans: UnsafeMutablePointer<Int32>?
+    var spanCount: Int32 = 0
+
+    static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, pixels: nil, spans: nil)
+
+    /// Bytes held (for the cache's budget).
+    var byteCount: Int { Int(width) * Int(height) + Int(spanCount) * 4 }
+
+    func deallocate() {
+        pixels?.deallocate()
+        spans?.deallocate()
+    }
+
+    /// A bitmap that owns `pixels` (w × h, rows of w bytes), with its spans computed.
+    init(left: Int32, top: Int32, width: Int32, height: Int32, pixels: UnsafeMutablePointer<UInt8>?,
+         spans: UnsafeMutablePointer<Int32>? = nil) {
+        self.left = left; self.top = top; self.width = width; self.height = height; self.pixels = pixels
+        self.spans = spans
+        if spans == nil, let pixels, width > 0, height > 0 { encodeSpans(pixels) }
+    }
+
+    /// Runs of 255 shorter than this stay inside a mixed run (a store saves little on 1–2 pixels).
+    static let minimumFullRun = 3
+
+    private mutating func encodeSpans(_ pixels: UnsafeMutablePointer<UInt8>) {
+        let w = Int(width), h = Int(height)
+        var out = [Int32](repeating: 0, count: h + 1)
+        for y in 0..<h {
+            out[y] = Int32(out.count)
+            let row = pixels + y * w
+            @inline(__always) func fullRun(_ at: Int) -> Int {
+                var e = at
+                while e < w && row[e] == 255 { e += 1 }
+                return e - at
+            }
+            var x = 0
+            while x < w {
+                while x < w && row[x] == 0 { x += 1 }
+                if x >= w { break }
+                let full = fullRun(x)
+                if full >= Self.minimumFullRun {
+                    out.append(Int32(x)); out.append(Int32(-full)); x += full; continue
+                }
+                var e = x
+                while e < w && row[e] != 0 {
+                    if row[e] == 255 && fullRun(e) >= Self.minimumFullRun { break }
+                    e += 1
+                }
+                out.append(Int32(x)); out.append(Int32(e - x)); x = e
+            }
+        }
+        out[h] = Int32(out.count)
+        let p = UnsafeMutablePointer<Int32>.allocate(capacity: out.count)
+        p.initialize(from: out, count: out.count)
+        spans = p
+        spanCount = Int32(out.count)
+    }
+}
+
+/// Where glyph rows go. Any coverage sink can take them (one `mask` call per non-zero run);
+/// `SolidGlyphBlender` stores full runs of an opaque colour directly.
+protocol GlyphRowSink: CoverageSink {
+    /// Row `row` of `bitmap`, whose left edge is at device x `left`, onto device row `y`,
+    /// limited to device columns `lo..<hi`.
+    mutating func glyphRow(_ bitmap: GlyphBitmap, row: Int, left: Int, y: Int, lo: Int, hi: Int)
+}
+
+extension GlyphRowSink {
+    @inline(__always) mutating func glyphRow(_ bitmap: GlyphBitmap, row: Int, left: Int, y: Int, lo: Int, hi: Int) {
+        let spans = bitmap.spans!, coverage = bitmap.pixels! + row * Int(bitmap.width)
+        var k = Int(spans[row])
+        let end = Int(spans[row + 1])
+        while k < end {
+            let x = left + Int(spans[k]), n = Int(spans[k + 1])
+            let a = Swift.max(x, lo), b = Swift.min(x + (n < 0 ? -n : n), hi)
+            if b > a { mask(x: a, y: y, count: b - a, mask: coverage + (a - left)) }
+            k += 2
+        }
+    }
+}
+
+extension PaintSink: GlyphRowSink {}
