@@ -125,7 +125,7 @@ import Dispatch
         let big = try font.withSize(32)
         let c = fonts.layout("Total 12,50 € — 가격", font: big)
         #expect(fonts.paragraphCache.misses == misses + 1)
-        #expect(abs(c.size.width - 2 * fonts.layout("Total 12,50 € — 가격", font: font).size.width) < 0.05)
+        #expect(abs(c.size.width - 2 * fonts.layout("Total 12,50 € — 가격", font: font).size.width) < 0.5)   // per-glyph 1/64 px rounding
     }
 
     @Test func hundredThousandCharactersLayOutInLinearTime() {
