@@ -130,3 +130,26 @@ func randomColor(_ rng: inout XorShift) -> Color { Color(rng.unit(), rng.unit(),
         }
     }
 }
+
+@Suite struct RoundedRectFastPathTests {
+    /// Rounded rectangles take a box path for their straight rows; the result must equal scan
+    /// converting the same outline (which a copy built element by element forces).
+    @Test func roundedRectFastPathMatchesScanConversion() throws {
+        var rng = XorShift(seed: 77)
+        for _ in 0..<40 {
+            let r = Rect(rng.range(-10, 40), rng.range(-10, 40), rng.range(1, 50), rng.range(1, 50))
+            let radii = CornerRadii(topLeft: rng.range(0, 20), topRight: rng.range(0, 20),
+                                    bottomRight: rng.range(0, 20), bottomLeft: rng.range(0, 20))
+            let fast = Path.roundedRect(r, radii: radii)
+            var slow = Path(); slow.addPath(fast)
+            let t = Affine.scale(rng.range(0.5, 2), rng.range(0.5, 2)).concatenating(.translation(rng.range(-5, 5), rng.range(-5, 5)))
+            let a = try Surface(width: 64, height: 64), b = try Surface(width: 64, height: 64)
+            let ca = Canvas(a); ca.transform = t; ca.fill(fast, with: .solid(Color(1, 0.5, 0.2, 0.8)))
+            let cb = Canvas(b); cb.transform = t; cb.fill(slow, with: .solid(Color(1, 0.5, 0.2, 0.8)))
+            for y in 0..<64 { for x in 0..<64 {
+                let d = abs(Int(a.premultipliedPixel(x: x, y: y) >> 24) - Int(b.premultipliedPixel(x: x, y: y) >> 24))
+                #expect(d <= 1, "(\(x),\(y)) \(r) \(radii)")
+            } }
+        }
+    }
+}
