@@ -88,7 +88,7 @@ enum Flattener {
 
 /// The sub-paths of a path as polylines, one at a time, for consumers that need to know where
 /// each sub-path starts and whether it was closed (the stroker). Curves are split exactly as
-/// `Flattener.flatten` splits them; a sub-path holding a non-finite point is skipped whole, as
+/// `Flattener.flatten` splits them (the same helpers); a sub-path holding a non-finite point is skipped whole, as
 /// the rasterizer skips it. A lone `move` is not a sub-path; `move` + `close` or a zero-length
 /// segment is one (a single point: strokes draw it as a dot when the cap is round or square).
 /// Points are appended to a caller-owned array, so iterating allocates nothing once it has grown.
@@ -147,28 +147,15 @@ struct SubpathFlattener {
 
     static func appendQuad(_ points: inout [Point], _ c: Point, _ p: Point, _ tol: Double) {
         let p0 = points[points.count - 1]
-        let ddx = p0.x - 2 * c.x + p.x, ddy = p0.y - 2 * c.y + p.y
-        let n = Flattener.segments((ddx * ddx + ddy * ddy).squareRoot(), tolerance: tol)
-        for i in 1..<n {
-            let t = Double(i) / Double(n), mt = 1 - t
-            points.append(Point(mt * mt * p0.x + 2 * mt * t * c.x + t * t * p.x,
-                                mt * mt * p0.y + 2 * mt * t * c.y + t * t * p.y))
-        }
+        let n = Flattener.quadSegments(p0, c, p, tolerance: tol)
+        for i in 1..<n { points.append(Flattener.quad(p0, c, p, at: Double(i) / Double(n))) }
         points.append(p)
     }
 
     static func appendCubic(_ points: inout [Point], _ c1: Point, _ c2: Point, _ p: Point, _ tol: Double) {
         let p0 = points[points.count - 1]
-        let ax = p0.x - 2 * c1.x + c2.x, ay = p0.y - 2 * c1.y + c2.y
-        let bx = c1.x - 2 * c2.x + p.x, by = c1.y - 2 * c2.y + p.y
-        let dd = Swift.max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
-        let n = Flattener.segments(dd * 6, tolerance: tol)
-        for i in 1..<n {
-            let t = Double(i) / Double(n), mt = 1 - t
-            let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
-            points.append(Point(w0 * p0.x + w1 * c1.x + w2 * c2.x + w3 * p.x,
-                                w0 * p0.y + w1 * c1.y + w2 * c2.y + w3 * p.y))
-        }
+        let n = Flattener.cubicSegments(p0, c1, c2, p, tolerance: tol)
+        for i in 1..<n { points.append(Flattener.cubic(p0, c1, c2, p, at: Double(i) / Double(n))) }
         points.append(p)
     }
 }
