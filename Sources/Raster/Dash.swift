@@ -46,7 +46,8 @@ extension Stroker {
         // Zero-length segments carry no direction; drop them first.
         var m = 0
         let e2 = Stroker.epsilon * Stroker.epsilon
-        for p in points {
+        for i in 0..<points.count {   // by index: iterating the array itself would copy it on write
+            let p = points[i]
             if m > 0 {
                 let q = points[m - 1]
                 if (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) <= e2 { continue }
