@@ -43,22 +43,8 @@ extension Stroker {
 
     /// Dashes the sub-path in `points` and strokes each dash.
     mutating func dashSubpath(closed: Bool, phase: Double, budget: inout Int, into out: inout Path) {
-        // Zero-length segments carry no direction; drop them first.
-        var m = 0
-        let e2 = Stroker.epsilon * Stroker.epsilon
-        for i in 0..<points.count {   // by index: iterating the array itself would copy it on write
-            let p = points[i]
-            if m > 0 {
-                let q = points[m - 1]
-                if (p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y) <= e2 { continue }
-            }
-            points[m] = p; m += 1
-        }
-        points.removeLast(points.count - m)
-        if closed && m > 1 {
-            let a = points[0], b = points[m - 1]
-            if (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) <= e2 { points.removeLast(); m -= 1 }
-        }
+        Stroker.removeRepeats(&points, closed: closed)
+        let m = points.count
         let segments = closed && m > 1 ? m : m - 1
         var (k, rem) = patternStart(phase: phase)
         var on = k % 2 == 0

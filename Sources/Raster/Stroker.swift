@@ -81,25 +81,28 @@ public struct Stroker {
     /// square cap) aligned with `hint`, the path's direction there.
     mutating func strokePolyline(_ raw: [Point], closed: Bool, hint: Point, into out: inout Path) {
         work.removeAll(keepingCapacity: true)
-        let e2 = Stroker.epsilon * Stroker.epsilon
-        for p in raw {
-            if let last = work.last {
-                let dx = p.x - last.x, dy = p.y - last.y
-                if dx * dx + dy * dy <= e2 { continue }
-            }
-            work.append(p)
-        }
+        work.append(contentsOf: raw)
+        Stroker.removeRepeats(&work, closed: closed)
         if work.isEmpty { return }
-        if closed && work.count > 1 {
-            let a = work[0], b = work[work.count - 1]
-            if (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) <= e2 { work.removeLast() }
-        }
         // Lengths that overflow (points beyond ±1e154) cannot be offset meaningfully.
         for i in 1..<Swift.max(1, work.count) {
             if !(work[i] - work[i - 1]).length.isFinite { return }
         }
         if work.count == 1 { dot(work[0], hint: hint, into: &out); return }
         if closed { strokeClosed(into: &out) } else { strokeOpen(into: &out) }
+    }
+
+    /// Drops points within `epsilon` of their predecessor (zero-length segments carry no
+    /// direction) and, when closed, a last point that repeats the first.
+    static func removeRepeats(_ pts: inout [Point], closed: Bool) {
+        let e2 = epsilon * epsilon
+        func same(_ a: Point, _ b: Point) -> Bool { (a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) <= e2 }
+        var m = 0
+        for i in 0..<pts.count where m == 0 || !same(pts[i], pts[m - 1]) {   // by index: no copy on write
+            pts[m] = pts[i]; m += 1
+        }
+        if closed && m > 1 && same(pts[0], pts[m - 1]) { m -= 1 }
+        pts.removeLast(pts.count - m)
     }
 
     // MARK: - Contours

@@ -255,6 +255,32 @@ private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
         }
     }
 
+    @Test func closedTwoPointPathIsJoinedBothEnds() {
+        // There and back, closed: U-turn joins at both ends instead of caps.
+        let p = Path { $0.move(to: Point(20, 20)); $0.line(to: Point(80, 20)); $0.close() }
+        let round = Outline(p.stroked(StrokeStyle(lineWidth: 10, lineCap: .butt, lineJoin: .round)))
+        #expect(round.inside(Point(84.9, 20)) && round.inside(Point(15.1, 20)) && round.inside(Point(50, 24.9)))
+        #expect(!round.inside(Point(85.1, 20)) && !round.inside(Point(50, 25.1)))
+        let miter = Outline(p.stroked(StrokeStyle(lineWidth: 10)))   // a U-turn has no finite miter: bevel
+        #expect(miter.inside(Point(79.9, 24.9)) && !miter.inside(Point(80.1, 20)))
+    }
+
+    @Test func lineWiderThanTheCurveFillsTheDisc() {
+        // Radius 3, width 10: the inner offset folds over the centre; the stroke is a disc of 8.
+        let o = Outline(Path.circle(center: Point(50, 50), radius: 3).stroked(StrokeStyle(lineWidth: 10, lineJoin: .round)))
+        for q in [Point(50, 50), Point(52, 51), Point(57.9, 50), Point(44.5, 44.5)] { #expect(o.inside(q), "\(q)") }
+        #expect(!o.inside(Point(58.1, 50)) && !o.inside(Point(55.8, 55.8)))
+    }
+
+    @Test func badTolerancesAndPhasesFallBackToDefaults() {
+        let c = Path.circle(center: Point(50, 50), radius: 20)
+        let base = c.stroked(StrokeStyle(lineWidth: 2))
+        for t in [Double.nan, 0, -1, .infinity] { #expect(c.stroked(StrokeStyle(lineWidth: 2), tolerance: t) == base) }
+        let dashed = c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5]))
+        for ph in [Double.nan, .infinity, -.infinity] { #expect(c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5], dashPhase: ph)) == dashed) }
+        #expect(c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5], dashPhase: 10)) == dashed)   // a whole period
+    }
+
     @Test func reusedStrokerAppendsIntoAReusedPath() {
         var s = Stroker()
         var out = Path()
