@@ -233,3 +233,12 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+
+extension Path {
+    /// Removes every element, keeping the storage when asked, so a path can be rebuilt each
+    /// frame without allocating (the stroker appends into a reused path).
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        elements.removeAll(keepingCapacity: keepingCapacity)
+        start = .zero; current = .zero; hasCurrent = false
+    }
+}
