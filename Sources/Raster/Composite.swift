@@ -4,13 +4,35 @@
 
 enum Blend {
     /// Source-over of one premultiplied colour onto `count` pixels.
+    ///
+    /// Eight pixels at a time as 16-bit lanes: each 32-bit pixel is two lanes (B|G<<8, R|A<<8);
+    /// masking and shifting splits them into the even channels (B, R) and the odd ones (G, A),
+    /// each ×(255−α) in 16 bits (pmullw) with exact rounding. Nothing converts between element
+    /// types, so it stays in SSE2 registers; the 32-bit scalar form, which LLVM vectorised with
+    /// pmuludq shuffles, ran a 1920×1080 OVER in 2.2 ms, this one in (see closing note).
     @inline(__always)
     static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32) {
         let a = src >> 24
         if a == 255 { dst.update(repeating: src, count: count); return }
         if src == 0 { return }
         let ia = 255 &- a
-        for i in 0..<count { dst[i] = src &+ Pixel.scale(dst[i], ia) }
+        var i = 0
+        if count >= 8 {
+            let ia16 = SIMD16<UInt16>(repeating: UInt16(ia))
+            let low = SIMD16<UInt16>(repeating: 0x00FF), half = SIMD16<UInt16>(repeating: 0x0080)
+            let s = unsafeBitCast(SIMD8<UInt32>(repeating: src), to: SIMD16<UInt16>.self)
+            let raw = UnsafeMutableRawPointer(dst)
+            while i + 8 <= count {
+                let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt16>.self)
+                var e = (d & low) &* ia16 &+ half        // B, R
+                e = (e &+ (e &>> 8)) &>> 8
+                var o = (d &>> 8) &* ia16 &+ half        // G, A
+                o = (o &+ (o &>> 8)) & ~low
+                raw.storeBytes(of: s &+ (e | o), toByteOffset: i * 4, as: SIMD16<UInt16>.self)
+                i += 8
+            }
+        }
+        while i < count { dst[i] = src &+ Pixel.scale(dst[i], ia); i += 1 }
     }
 
     /// Source-over of a colour scaled per pixel by `mask`.
@@ -109,36 +131,29 @@ public enum Kernels {
     }
 }
 
-/// Paints one solid premultiplied colour (already × opacity) through coverage spans.
-struct SolidSink: CoverageSink {
+/// Paints a solid colour (premultiplied, × opacity) or a shader's spans through coverage.
+/// One branch per span picks the path; the per-pixel loops are the kernels above.
+struct PaintSink: CoverageSink {
     let surface: Surface
-    let color: UInt32
+    let solid: UInt32
+    let shader: PaintShader?
+    /// Scratch for one span of shaded colours, at least the surface's width.
+    let colors: UnsafeMutablePointer<UInt32>
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
-        let c = coverage == 255 ? color : Pixel.scale(color, UInt32(coverage))
-        Blend.overRun(surface.row(y) + x, count, c)
+        if let shader {
+            shader.shade(x: x, y: y, count: count, into: colors)
+            Blend.overColors(surface.row(y) + x, count, colors, UInt32(coverage))
+        } else {
+            let c = coverage == 255 ? solid : Pixel.scale(solid, UInt32(coverage))
+            Blend.overRun(surface.row(y) + x, count, c)
+        }
     }
     @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
-        Blend.overMask(surface.row(y) + x, count, color, mask)
-    }
-}
-
-/// Writes one premultiplied colour through coverage with source-copy semantics inside the shape:
-/// result = src·cov + dst·(1 − cov) (cairo's SOURCE operator with a mask).
-struct CopySink: CoverageSink {
-    let surface: Surface
-    let color: UInt32
-    @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
-        let d = surface.row(y) + x
-        if coverage == 255 { d.update(repeating: color, count: count); return }
-        let c = Pixel.scale(color, UInt32(coverage)), ic = 255 &- UInt32(coverage)
-        for i in 0..<count { d[i] = c &+ Pixel.scale(d[i], ic) }
-    }
-    @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
-        let d = surface.row(y) + x
-        for i in 0..<count {
-            let m = UInt32(mask[i])
-            if m == 0 { continue }
-            d[i] = m == 255 ? color : Pixel.scale(color, m) &+ Pixel.scale(d[i], 255 &- m)
+        if let shader {
+            shader.shade(x: x, y: y, count: count, into: colors)
+            Blend.overColorsMask(surface.row(y) + x, count, colors, mask)
+        } else {
+            Blend.overMask(surface.row(y) + x, count, solid, mask)
         }
     }
 }

@@ -5,7 +5,7 @@
 //
 // Rows are processed in strips of `stripRows` so the accumulation buffer stays in cache
 // (16 rows × 1922 cells × 4 B = 123 KB for a full-HD-wide shape). Cells are grouped into
-// chunks of 16; a chunk no segment touched has constant coverage, so the sweep emits it as a
+// chunks of 8 (16 measured slower: 62 → 58 ms on 1000 rrects of 16–256 px); a chunk no segment touched has constant coverage, so the sweep emits it as a
 // run without a per-pixel prefix sum — large shapes cost in proportion to their edges.
 // Segments are clipped horizontally before accumulation: the part left of the clip becomes a
 // vertical edge on the clip's left side (same cover, no area beyond), the part right of it a
@@ -21,7 +21,7 @@
 
 struct Rasterizer {
     static let stripRows = 16
-    static let chunkShift = 4
+    static let chunkShift = 3
 
     /// Flattens `path` through `transform` into device-space segments in the scratch.
     /// Sub-paths holding a non-finite point (after transformation) are dropped whole.
@@ -113,7 +113,7 @@ struct Rasterizer {
         let rx0 = box.x0, rx1 = box.x1, w = box.width
         let left = Double(rx0), right = Double(rx1)
         let pitch = w + 2
-        let chunks = (pitch + 15) >> chunkShift
+        let chunks = (pitch + (1 << chunkShift) - 1) >> chunkShift
         let strip = stripRows
         let stripCount = (box.height + strip - 1) / strip
 

@@ -33,10 +33,14 @@ final class RasterScratch {
     var stripCounts = ScratchBuffer<Int32>(256)
     /// Signed area/cover accumulation for one strip of rows.
     var accumulation = ScratchBuffer<Float>(16 * 2048)
-    /// One byte per 16 cells of the strip: 1 when any cell in it was touched.
+    /// One byte per 8 cells of the strip: 1 when any cell in it was touched.
     var dirty = ScratchBuffer<UInt8>(16 * 128)
     /// One row of coverage and one row of shaded colours.
     var coverage = ScratchBuffer<UInt8>(2048)
+    /// Rectangle lists (5 Int32 each), band edges and x events for the rectangle fast path.
+    var rects = ScratchBuffer<Int32>(5 * 64)
+    var edges = ScratchBuffer<Int32>(128)
+    var xevents = ScratchBuffer<Int64>(128)
     var colors = ScratchBuffer<UInt32>(2048)
     init() {
         // The accumulation and dirty buffers must start (and stay) zero: the sweep relies on it.
@@ -46,5 +50,6 @@ final class RasterScratch {
     deinit {
         segments.free(); order.free(); active.free(); stripCounts.free()
         accumulation.free(); dirty.free(); coverage.free(); colors.free()
+        rects.free(); edges.free(); xevents.free()
     }
 }
