@@ -96,27 +96,28 @@ public struct ImageShader: SpanShader {
     }
 
     /// Bilinear: the four neighbours weighed by integer weights summing to 256 (see
-    /// `Bilinear.weights`), all four channels per multiply, one rounding; then × alpha.
-    /// 4 multiplies instead of the 6 of three chained lerps: measured 6.0 → see bench.
+    /// `Bilinear.weights`), one rounding, then × alpha — in SSE through `SIMD8<UInt16>`: each
+    /// row pair (p00 p10, p01 p11) is one 8-byte load widened to 16-bit lanes. Measured on the
+    /// (e) rot30 ×1.5 spans, same run: 4.9 ms vs 6.9 ms for the UInt64-lane scalar version
+    /// (≈ 50 instructions per pixel instead of ≈ 90).
     @inline(__always) func bilinearSpan(_ U0: Int64, _ V0: Int64, _ dU: Int64, _ dV: Int64, _ count: Int,
                                         _ out: UnsafeMutablePointer<UInt32>) {
         var U = U0, V = V0
-        let px = pixels, rp = rowPixels, w1 = UInt(width - 1), h1 = UInt(height - 1), alpha = self.alpha
+        let px = UnsafeRawPointer(pixels), rowBytes = rowPixels &* 4
+        let w1 = UInt(width - 1), h1 = UInt(height - 1), alpha = UInt16(truncatingIfNeeded: self.alpha)
         for i in 0..<count {
             let ix = Int(truncatingIfNeeded: U >> 32), iy = Int(truncatingIfNeeded: V >> 32)
-            let wx = UInt64(truncatingIfNeeded: (U >> 24) & 255), wy = UInt64(truncatingIfNeeded: (V >> 24) & 255)
-            let p00: UInt32, p10: UInt32, p01: UInt32, p11: UInt32
+            let wx = UInt16(truncatingIfNeeded: (U >> 24) & 255), wy = UInt16(truncatingIfNeeded: (V >> 24) & 255)
+            let top: UInt64, bottom: UInt64
             if UInt(bitPattern: ix) < w1 && UInt(bitPattern: iy) < h1 {
-                let r = px + (iy &* rp &+ ix)
-                p00 = r[0]; p10 = r[1]; p01 = r[rp]; p11 = r[rp &+ 1]
+                let r = px + (iy &* rowBytes &+ ix &* 4)
+                top = r.loadUnaligned(as: UInt64.self)
+                bottom = r.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
             } else {
-                p00 = fetch(ix, iy); p10 = fetch(ix + 1, iy); p01 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
+                top = UInt64(fetch(ix, iy)) | UInt64(fetch(ix + 1, iy)) << 32
+                bottom = UInt64(fetch(ix, iy + 1)) | UInt64(fetch(ix + 1, iy + 1)) << 32
             }
-            let w11 = (wx &* wy &+ 128) >> 8, w10 = wx &- w11, w01 = wy &- w11, w00 = 256 &- wx &- wy &+ w11
-            let acc = Bilinear.spread(p00) &* w00 &+ Bilinear.spread(p10) &* w10
-                &+ Bilinear.spread(p01) &* w01 &+ Bilinear.spread(p11) &* w11 &+ 0x0080_0080_0080_0080
-            let p = Bilinear.pack((acc >> 8) & 0x00FF_00FF_00FF_00FF)
-            out[i] = alpha == 255 ? p : Pixel.scale(p, alpha)
+            out[i] = Bilinear.blend(top, bottom, wx, wy, alpha)
             U &+= dU; V &+= dV
         }
     }
@@ -161,15 +162,25 @@ public struct ImageShader: SpanShader {
     private func q(_ v: Double) -> UInt32 { UInt32(Swift.min(Swift.max(v, 0), 255) + 0.5) }
 }
 
-/// Bilinear helpers: a pixel's four channels in the 16-bit lanes of a UInt64
-/// (B at bit 0, R at 16, G at 32, A at 48), so one multiply weighs all four.
+/// Bilinear weights and the blend of a 2×2 block.
 @usableFromInline enum Bilinear {
-    @inlinable @inline(__always) static func spread(_ p: UInt32) -> UInt64 {
-        let x = UInt64(p)
-        return (x & 0x00FF_00FF) | ((x & 0xFF00_FF00) << 24)
-    }
-    @inlinable @inline(__always) static func pack(_ s: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: (s & 0x00FF_00FF) | ((s >> 24) & 0xFF00_FF00))
+    /// Blends the pixel pairs `top` (p00 | p10 << 32) and `bottom` (p01 | p11 << 32) with the
+    /// weights of 8-bit fractions wx, wy, rounds once, then scales by `alpha` (Pixel.scale's
+    /// rounding). Widening bytes to `SIMD8<UInt16>` compiles to punpcklbw/pmullw/packuswb
+    /// (checked in the disassembly: no generic calls).
+    @inlinable @inline(__always)
+    static func blend(_ top: UInt64, _ bottom: UInt64, _ wx: UInt16, _ wy: UInt16, _ alpha: UInt16) -> UInt32 {
+        let w11 = (wx &* wy &+ 128) &>> 8, w10 = wx &- w11, w01 = wy &- w11, w00 = 256 &- wx &- wy &+ w11
+        let t = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(top, to: SIMD8<UInt8>.self))
+        let b = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(bottom, to: SIMD8<UInt8>.self))
+        let acc = t &* SIMD8<UInt16>(w00, w00, w00, w00, w10, w10, w10, w10)
+            &+ b &* SIMD8<UInt16>(w01, w01, w01, w01, w11, w11, w11, w11)
+        var s = (acc.lowHalf &+ acc.highHalf &+ 128) &>> 8          // ≤ 255·256 + 128 < 2¹⁶
+        if alpha != 255 {
+            let m = s &* alpha &+ 128
+            s = (m &+ (m &>> 8)) &>> 8
+        }
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: s), to: UInt32.self)
     }
     /// The four bilinear weights for 8-bit fractions fx, fy (0…255): w11 = fx·fy/256 rounded,
     /// the others so that each row and column sums exactly; all ≥ 0, total 256, so a weighted
