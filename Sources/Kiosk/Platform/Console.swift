@@ -80,7 +80,7 @@ enum ConsoleRestore {
                 signal(sig, SIG_DFL)
                 raise(sig)
             }
-            sa.sa_flags = Int32(SA_RESETHAND)
+            sa.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000: Int32(_) would trap
             sigaction(sig, &sa, nil)
         }
     }
