@@ -1,0 +1,188 @@
+// Canvas: the drawing API over one Surface. Holds the graphics state (transform, clip,
+// opacity) with save/restore, and the scratch memory every draw reuses, so that drawing in a
+// steady state allocates nothing. Not thread-safe: one Canvas per thread.
+
+/// Draws paths, rectangles, images and masks onto a surface.
+///
+///     let canvas = Canvas(surface)
+///     canvas.fill(.roundedRect(Rect(10, 10, 100, 40), cornerRadius: 8), with: .solid(.blue))
+public final class Canvas {
+    /// The surface drawn into.
+    public let surface: Surface
+    /// User → device transform applied to paths and paints. Default identity.
+    public var transform: Affine = .identity
+    /// Device pixels that may change; always intersected with the surface bounds.
+    public var clip: IntRect {
+        get { _clip }
+        set { _clip = newValue.intersection(surface.bounds) }
+    }
+    /// An extra clip: only pixels inside these rectangles (and `clip`) change. Damage-driven
+    /// redraws set it to the frame's dirty region. Default nil (no extra clip).
+    public var clipRegion: Region?
+    /// Global alpha multiplier in 0…1 (NaN counts as 0). Default 1.
+    public var opacity: Double = 1
+    /// Maximum distance, in device pixels, between a curve and the lines that replace it. Default 0.1.
+    public var flatness: Double = 0.1
+
+    var _clip: IntRect
+    struct State { var transform: Affine; var clip: IntRect; var clipRegion: Region?; var opacity: Double }
+    var stack: [State] = []
+    let scratch = RasterScratch()
+    let shaderCache = ShaderCache()
+
+    public init(_ surface: Surface) {
+        self.surface = surface
+        _clip = surface.bounds
+        stack.reserveCapacity(16)
+    }
+
+    /// Pushes transform, clip, clip region and opacity.
+    public func save() { stack.append(State(transform: transform, clip: _clip, clipRegion: clipRegion, opacity: opacity)) }
+    /// Pops what the matching `save()` pushed; an unmatched restore does nothing.
+    public func restore() {
+        guard let s = stack.popLast() else { return }
+        transform = s.transform; _clip = s.clip; clipRegion = s.clipRegion; opacity = s.opacity
+    }
+    /// Intersects the clip with a device rectangle.
+    public func clip(to r: IntRect) { clip = _clip.intersection(r) }
+
+    /// Opacity as 0…255.
+    var opacity8: UInt32 { Pixel.unit8(opacity) }
+
+    /// Replaces every pixel inside the clip with `color` (source copy; ignores opacity).
+    public func clear(_ color: Color) {
+        let p = color.premultiplied
+        forEachClip { surface.fill($0, with: p) }
+    }
+
+    /// Calls `body` with each device rectangle drawing may touch: the clip, or its intersection
+    /// with each rectangle of `clipRegion` (disjoint, so nothing is painted twice).
+    @inline(__always) func forEachClip(_ body: (IntRect) -> Void) {
+        guard let region = clipRegion else { if !_clip.isEmpty { body(_clip) }; return }
+        for r in region.rects {
+            let c = r.intersection(_clip)
+            if !c.isEmpty { body(c) }
+        }
+    }
+
+    /// Fills `path` with `paint` under the current transform, clip and opacity.
+    public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
+        if _clip.isEmpty || opacity8 == 0 { return }
+        if let r = path.axisAlignedRect, transform.b == 0, transform.c == 0 {
+            fill(r, with: paint); return
+        }
+        if path.elements.count >= 10, let n = RectListRasterizer.collect(path, transform: transform, scratch: scratch) {
+            withSink(paint) { sink in
+                forEachClip { RectListRasterizer.fill(count: n, clip: $0, rule: rule, scratch: scratch, sink: &sink) }
+            }
+            return
+        }
+        guard let bounds = Rasterizer.buildSegments(path, transform: transform, tolerance: flatness, scratch: scratch) else { return }
+        withSink(paint) { sink in
+            forEachClip { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: $0, rule: rule, sink: &sink) }
+        }
+    }
+
+    /// Fills a rectangle. Axis-aligned transforms take a fast path with exact edge coverage and
+    /// no scan conversion; others fill the transformed rectangle as a path.
+    public func fill(_ rect: Rect, with paint: Paint) {
+        if _clip.isEmpty || opacity8 == 0 { return }
+        guard transform.b == 0, transform.c == 0 else { fill(Path.rect(rect), with: paint); return }
+        let d = transform.apply(rect.standardized)
+        if d.isEmpty { return }
+        withSink(paint) { sink in forEachClip { BoxRasterizer.fill(d, clip: $0, sink: &sink) } }
+    }
+
+    /// Composites an 8-bit coverage mask whose top-left pixel lands on device pixel (x, y),
+    /// painting `paint` through it (source-over, × opacity, clipped). The transform is ignored:
+    /// callers place masks (glyph bitmaps) in device space.
+    public func fillMask(_ mask: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
+                         x: Int, y: Int, with paint: Paint) {
+        if _clip.isEmpty || opacity8 == 0 || width <= 0 || height <= 0 { return }
+        let box = IntRect(x: x, y: y, width: width, height: height)
+        withSink(paint) { sink in
+            forEachClip { clip in
+                let r = box.intersection(clip)
+                if r.isEmpty { return }
+                for yy in r.y0..<r.y1 {
+                    sink.mask(x: r.x0, y: yy, count: r.width, mask: mask + (yy - y) * stride + (r.x0 - x))
+                }
+            }
+        }
+    }
+
+    /// Draws `image` placed by `transform` (image pixels → user space, then the canvas
+    /// transform), at the current opacity and clip. Default: at the origin, bilinear.
+    public func drawImage(_ image: Surface, transform t: Affine = .identity, sampling: Sampling = .bilinear) {
+        if image.width == 0 || image.height == 0 { return }
+        let pattern = ImagePattern(image: image, transform: t, sampling: sampling)
+        let r = Rect(0, 0, Double(image.width), Double(image.height))
+        if t.b == 0 && t.c == 0 { fill(t.apply(r), with: .image(pattern)) }
+        else { fill(Path.rect(r).applying(t), with: .image(pattern)) }
+    }
+
+    /// Runs `body` with the coverage sink for `paint` at the current opacity; not at all when
+    /// the paint draws nothing (transparent, no stops, singular pattern transform).
+    @inline(__always) func withSink(_ paint: Paint, _ body: (inout PaintSink) -> Void) {
+        var sink: PaintSink
+        if case .solid(let c) = paint {
+            let p = Pixel.scale(c.premultiplied, opacity8)
+            if p == 0 { return }
+            sink = PaintSink(surface: surface, solid: p, shader: nil, colors: scratch.colors.base)
+        } else {
+            guard let shader = makeShader(for: paint, transform: transform, opacity: opacity, cache: shaderCache) else { return }
+            scratch.colors.reserve(Swift.max(surface.width, 1))
+            sink = PaintSink(surface: surface, solid: 0, shader: shader, colors: scratch.colors.base)
+        }
+        body(&sink)
+    }
+}
+
+extension Path {
+    /// The rectangle this path is, when it is exactly one closed axis-aligned rectangle.
+    var axisAlignedRect: Rect? {
+        let e = elements
+        guard e.count == 5 || e.count == 6, case .move(let p0) = e[0],
+              case .line(let p1) = e[1], case .line(let p2) = e[2], case .line(let p3) = e[3] else { return nil }
+        if e.count == 6 { guard case .line(let p4) = e[4], p4 == p0, case .close = e[5] else { return nil } }
+        else { guard case .close = e[4] else { return nil } }
+        let h = p0.y == p1.y && p1.x == p2.x && p2.y == p3.y && p3.x == p0.x
+        let v = p0.x == p1.x && p1.y == p2.y && p2.x == p3.x && p3.y == p0.y
+        guard h || v, p0.isFinite, p2.isFinite else { return nil }
+        return Rect(corners: p0, p2)
+    }
+}
+
+/// Exact coverage of an axis-aligned rectangle in device space: pixel coverage is the product of
+/// its horizontal and vertical overlap with the rectangle, so edges are as exact as the general
+/// rasterizer's and interiors are plain runs.
+enum BoxRasterizer {
+    static func fill<Sink: CoverageSink>(_ d: Rect, clip: IntRect, sink: inout Sink) {
+        let box = IntRect(covering: d).intersection(clip)
+        if box.isEmpty { return }
+        let x0 = d.minX, x1 = d.maxX, y0 = d.minY, y1 = d.maxY
+        @inline(__always) func overlap(_ i: Int, _ a: Double, _ b: Double) -> Double {
+            Swift.min(b, Double(i + 1)) - Swift.max(a, Double(i))
+        }
+        // Columns: first and last may be partial.
+        let cl = overlap(box.x0, x0, x1), cr = overlap(box.x1 - 1, x0, x1)
+        let interiorStart = cl < 1 ? box.x0 + 1 : box.x0
+        let interiorEnd = (cr < 1 && box.x1 - 1 >= interiorStart) ? box.x1 - 1 : box.x1
+        var one: UInt8 = 0
+        for y in box.y0..<box.y1 {
+            let cy = overlap(y, y0, y1)
+            if cl < 1 {
+                one = UInt8(truncatingIfNeeded: Int32(cl * cy * 255 + 0.5))
+                if one != 0 { withUnsafePointer(to: &one) { sink.mask(x: box.x0, y: y, count: 1, mask: $0) } }
+            }
+            if interiorEnd > interiorStart {
+                let v = UInt8(truncatingIfNeeded: Int32(cy * 255 + 0.5))
+                if v != 0 { sink.run(x: interiorStart, y: y, count: interiorEnd - interiorStart, coverage: v) }
+            }
+            if cr < 1 && box.x1 - 1 >= interiorStart && !(box.x1 - 1 == box.x0 && cl < 1) {
+                one = UInt8(truncatingIfNeeded: Int32(cr * cy * 255 + 0.5))
+                if one != 0 { withUnsafePointer(to: &one) { sink.mask(x: box.x1 - 1, y: y, count: 1, mask: $0) } }
+            }
+        }
+    }
+}
