@@ -52,6 +52,13 @@ import Testing
         try expectGolden(s, "text-arabic")
     }
 
+    @Test func devanagari() throws {
+        let font = try fonts.font(family: "DejaVu Sans", size: 24)
+        let layout = fonts.layout("नमस्ते दुनिया — किताब", font: font)
+        let s = try render(Int(layout.size.width) + 12, Int(layout.size.height) + 10) { fonts.draw(layout, in: $0, at: Point(6, 5), paint: ink) }
+        try expectGolden(s, "text-devanagari")
+    }
+
     @Test func mixedBidi() throws {
         let font = try fonts.font(family: "DejaVu Sans", size: 20)
         let layout = fonts.layout("Total سعر 12,50 € ok — 가격", font: font)
