@@ -80,7 +80,7 @@ extension FontLibrary {
                     }
                     if b.spans == nil { continue }
                     let x0 = (q >> 2) + Int(b.left), y0 = Int((dy + 0.5).rounded(.down)) - Int(b.top)
-                    let box = IntRect(x: x0, y: y0, width: Int(b.width), height: Int(b.height))
+                    let box = IntRect(x: x0, y: y0, width: Int(b.stride), height: Int(b.height))   // padding is zero
                     canvas.forEachClip { clip in            // the clip rectangle ∩ each clipRegion rect
                         let r = box.intersection(clip)
                         if r.isEmpty { return }
