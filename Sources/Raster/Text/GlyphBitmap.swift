@@ -98,24 +98,37 @@ struct GlyphBitmap {
     }
 }
 
-/// Where glyph rows go. Any coverage sink can take them (one `mask` call per non-zero run);
+/// Where glyph rows go. Any coverage sink can take them (one `mask` call per span);
 /// `SolidGlyphBlender` stores full runs of an opaque colour directly.
 protocol GlyphRowSink: CoverageSink {
-    /// Row `row` of `bitmap`, whose left edge is at device x `left`, onto device row `y`,
-    /// limited to device columns `lo..<hi`.
-    mutating func glyphRow(_ bitmap: GlyphBitmap, row: Int, left: Int, y: Int, lo: Int, hi: Int)
+    /// The rows of `bitmap` whose top-left pixel is at device (`left`, `top`), limited to `clip`
+    /// (which must lie inside the surface).
+    mutating func glyph(_ bitmap: GlyphBitmap, left: Int, top: Int, clip: IntRect)
+}
+
+extension GlyphBitmap {
+    /// Device rows `y0..<y1` of this glyph at (`left`, `top`) inside `clip`, or an empty range.
+    @inline(__always) func rows(top: Int, clip: IntRect) -> Range<Int> {
+        let y0 = Swift.max(top, clip.y0), y1 = Swift.min(top + Int(height), clip.y1)
+        return y0 < y1 ? y0..<y1 : y0..<y0
+    }
 }
 
 extension GlyphRowSink {
-    @inline(__always) mutating func glyphRow(_ bitmap: GlyphBitmap, row: Int, left: Int, y: Int, lo: Int, hi: Int) {
-        let spans = bitmap.spans!, coverage = bitmap.pixels! + row * Int(bitmap.stride)
-        var k = Int(spans[row])
-        let end = Int(spans[row + 1])
-        while k < end {
-            let x = left + Int(spans[k]), n = Int(spans[k + 1])
-            let a = Swift.max(x, lo), b = Swift.min(x + (n < 0 ? -n : n), hi)
-            if b > a { mask(x: a, y: y, count: b - a, mask: coverage + (a - left)) }
-            k += 2
+    @inline(__always) mutating func glyph(_ bitmap: GlyphBitmap, left: Int, top: Int, clip: IntRect) {
+        let spans = bitmap.spans!, pixels = bitmap.pixels!, stride = Int(bitmap.stride)
+        let lo = clip.x0, hi = clip.x1
+        for y in bitmap.rows(top: top, clip: clip) {
+            let row = y - top
+            let coverage = pixels + row * stride
+            var k = Int(spans[row])
+            let end = Int(spans[row + 1])
+            while k < end {
+                let x = left + Int(spans[k]), n = Int(spans[k + 1])
+                let a = Swift.max(x, lo), b = Swift.min(x + (n < 0 ? -n : n), hi)
+                if b > a { mask(x: a, y: y, count: b - a, mask: coverage + (a - left)) }
+                k += 2
+            }
         }
     }
 }

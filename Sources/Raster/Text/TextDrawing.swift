@@ -84,9 +84,7 @@ extension FontLibrary {
                     canvas.forEachClip { clip in            // the clip rectangle ∩ each clipRegion rect
                         let r = box.intersection(clip)
                         if r.isEmpty { return }
-                        for y in r.y0..<r.y1 {
-                            sink.glyphRow(b, row: y - y0, left: x0, y: y, lo: r.x0, hi: r.x1)
-                        }
+                        sink.glyph(b, left: x0, top: y0, clip: r)
                     }
                 }
             } } }
