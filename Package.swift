@@ -8,6 +8,7 @@ let package = Package(
     name: "kiosk",
     products: [
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Kiosk", targets: ["Kiosk"]),
         .executable(name: "raster-gallery", targets: ["RasterGallery"]),
         .executable(name: "raster-bench", targets: ["RasterBench"]),
     ],
@@ -23,11 +24,15 @@ let package = Package(
         // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
         .target(name: "Raster", dependencies: ["CPNG", "CFreeType"]),
 
+        // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer.
+        .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
+
         .executableTarget(name: "RasterGallery", dependencies: ["Raster"]),
         .executableTarget(name: "RasterBench", dependencies: ["Raster"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster"]),
     ],
     swiftLanguageModes: [.v5]
 )
