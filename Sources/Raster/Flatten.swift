@@ -6,11 +6,32 @@ enum Flattener {
     /// Upper bound on segments per curve, so 1e30 coordinates cannot loop forever.
     static let maxSegments = 1000
 
-    static func segments(_ dd: Double, tolerance: Double) -> Int {
-        // Wang: n = sqrt(dd / (8·tol)) for quads (dd = |p0 - 2p1 + p2|), ×(3/4·2) for cubics handled by caller.
-        let n = (dd / (8 * tolerance)).squareRoot().rounded(.up)
+    /// Wang's formula: a degree-d Bézier split into n = ⌈√(d(d−1)/8 · M / tol)⌉ equal parameter
+    /// steps stays within `tol` of the curve, where M is the largest second difference
+    /// |Pᵢ − 2Pᵢ₊₁ + Pᵢ₊₂| of its control points. `k` is d(d−1)/8: 1/4 for quads, 3/4 for cubics.
+    @inline(__always) static func segments(_ m: Double, k: Double, tolerance: Double) -> Int {
+        let n = (k * m / tolerance).squareRoot().rounded(.up)
         guard n.isFinite else { return maxSegments }
         return Swift.max(1, Swift.min(maxSegments, Int(n)))
+    }
+    @inline(__always) static func quadSegments(_ p0: Point, _ c: Point, _ p1: Point, tolerance: Double) -> Int {
+        let dx = p0.x - 2 * c.x + p1.x, dy = p0.y - 2 * c.y + p1.y
+        return segments((dx * dx + dy * dy).squareRoot(), k: 0.25, tolerance: tolerance)
+    }
+    @inline(__always) static func cubicSegments(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, tolerance: Double) -> Int {
+        let ax = p0.x - 2 * c1.x + c2.x, ay = p0.y - 2 * c1.y + c2.y
+        let bx = c1.x - 2 * c2.x + p1.x, by = c1.y - 2 * c2.y + p1.y
+        let m = Swift.max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+        return segments(m, k: 0.75, tolerance: tolerance)
+    }
+    @inline(__always) static func quad(_ p0: Point, _ c: Point, _ p1: Point, at t: Double) -> Point {
+        let mt = 1 - t
+        return Point(mt * mt * p0.x + 2 * mt * t * c.x + t * t * p1.x, mt * mt * p0.y + 2 * mt * t * c.y + t * t * p1.y)
+    }
+    @inline(__always) static func cubic(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, at t: Double) -> Point {
+        let mt = 1 - t
+        let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
+        return Point(w0 * p0.x + w1 * c1.x + w2 * c2.x + w3 * p1.x, w0 * p0.y + w1 * c1.y + w2 * c2.y + w3 * p1.y)
     }
 
     static func flatten(_ path: Path, tolerance: Double, closeSubpaths: Bool, _ body: (Point, Point) -> Void) {
@@ -39,27 +60,18 @@ enum Flattener {
             case .line(let p):
                 seg(cur, p); cur = p
             case .quad(let c, let p):
-                let ddx = cur.x - 2 * c.x + p.x, ddy = cur.y - 2 * c.y + p.y
-                let n = segments((ddx * ddx + ddy * ddy).squareRoot(), tolerance: tol)
+                let n = quadSegments(cur, c, p, tolerance: tol)
                 var prev = cur
                 for i in 1...n {
-                    let t = Double(i) / Double(n), mt = 1 - t
-                    let q = i == n ? p : Point(mt * mt * cur.x + 2 * mt * t * c.x + t * t * p.x,
-                                               mt * mt * cur.y + 2 * mt * t * c.y + t * t * p.y)
+                    let q = i == n ? p : quad(cur, c, p, at: Double(i) / Double(n))
                     seg(prev, q); prev = q
                 }
                 cur = p
             case .cubic(let c1, let c2, let p):
-                let ax = cur.x - 2 * c1.x + c2.x, ay = cur.y - 2 * c1.y + c2.y
-                let bx = c1.x - 2 * c2.x + p.x, by = c1.y - 2 * c2.y + p.y
-                let dd = Swift.max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
-                let n = segments(dd * 6, tolerance: tol)  // cubic: n = sqrt(3·2·dd / (8·tol))
+                let n = cubicSegments(cur, c1, c2, p, tolerance: tol)
                 var prev = cur
                 for i in 1...n {
-                    let t = Double(i) / Double(n), mt = 1 - t
-                    let w0 = mt * mt * mt, w1 = 3 * mt * mt * t, w2 = 3 * mt * t * t, w3 = t * t * t
-                    let q = i == n ? p : Point(w0 * cur.x + w1 * c1.x + w2 * c2.x + w3 * p.x,
-                                               w0 * cur.y + w1 * c1.y + w2 * c2.y + w3 * p.y)
+                    let q = i == n ? p : cubic(cur, c1, c2, p, at: Double(i) / Double(n))
                     seg(prev, q); prev = q
                 }
                 cur = p

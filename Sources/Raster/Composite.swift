@@ -1,0 +1,166 @@
+// Compositing kernels: source-over of a premultiplied colour through coverage. Each fast kernel
+// has a scalar reference below it (`Reference`), channel by channel with exact division, and
+// RasterTests hold them equal for every input they try.
+
+enum Blend {
+    /// Source-over of one premultiplied colour onto `count` pixels.
+    ///
+    /// Eight pixels at a time as 16-bit lanes: each 32-bit pixel is two lanes (B|G<<8, R|A<<8);
+    /// masking and shifting splits them into the even channels (B, R) and the odd ones (G, A),
+    /// each ×(255−α) in 16 bits (pmullw) with exact rounding. Nothing converts between element
+    /// types, so it stays in SSE2 registers; the 32-bit scalar form, which LLVM vectorised with
+    /// pmuludq shuffles, ran a 1920×1080 OVER in 2.2 ms, this one in (see closing note).
+    @inline(__always)
+    static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32) {
+        let a = src >> 24
+        if a == 255 { dst.update(repeating: src, count: count); return }
+        if src == 0 { return }
+        let ia = 255 &- a
+        var i = 0
+        if count >= 8 {
+            let ia16 = SIMD16<UInt16>(repeating: UInt16(ia))
+            let low = SIMD16<UInt16>(repeating: 0x00FF), half = SIMD16<UInt16>(repeating: 0x0080)
+            let s = unsafeBitCast(SIMD8<UInt32>(repeating: src), to: SIMD16<UInt16>.self)
+            let raw = UnsafeMutableRawPointer(dst)
+            while i + 8 <= count {
+                let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt16>.self)
+                var e = (d & low) &* ia16 &+ half        // B, R
+                e = (e &+ (e &>> 8)) &>> 8
+                var o = (d &>> 8) &* ia16 &+ half        // G, A
+                o = (o &+ (o &>> 8)) & ~low
+                raw.storeBytes(of: s &+ (e | o), toByteOffset: i * 4, as: SIMD16<UInt16>.self)
+                i += 8
+            }
+        }
+        while i < count { dst[i] = src &+ Pixel.scale(dst[i], ia); i += 1 }
+    }
+
+    /// Source-over of a colour scaled per pixel by `mask`.
+    @inline(__always)
+    static func overMask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32,
+                         _ mask: UnsafePointer<UInt8>) {
+        let opaque = (src >> 24) == 255
+        for i in 0..<count {
+            let m = UInt32(mask[i])
+            if m == 0 { continue }
+            if m == 255 && opaque { dst[i] = src; continue }
+            let s = m == 255 ? src : Pixel.scale(src, m)
+            dst[i] = s &+ Pixel.scale(dst[i], 255 &- (s >> 24))
+        }
+    }
+
+    /// Source-over of per-pixel colours `src` scaled by a constant coverage (255 = none).
+    @inline(__always)
+    static func overColors(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int,
+                           _ src: UnsafePointer<UInt32>, _ coverage: UInt32) {
+        if coverage == 255 {
+            for i in 0..<count {
+                let s = src[i], a = s >> 24
+                if a == 255 { dst[i] = s } else if s != 0 { dst[i] = s &+ Pixel.scale(dst[i], 255 &- a) }
+            }
+        } else {
+            for i in 0..<count {
+                let s = Pixel.scale(src[i], coverage)
+                dst[i] = s &+ Pixel.scale(dst[i], 255 &- (s >> 24))
+            }
+        }
+    }
+
+    /// Source-over of per-pixel colours scaled per pixel by `mask`.
+    @inline(__always)
+    static func overColorsMask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>,
+                               _ mask: UnsafePointer<UInt8>) {
+        for i in 0..<count {
+            let m = UInt32(mask[i])
+            if m == 0 { continue }
+            let s = m == 255 ? src[i] : Pixel.scale(src[i], m)
+            let a = s >> 24
+            dst[i] = a == 255 ? s : s &+ Pixel.scale(dst[i], 255 &- a)
+        }
+    }
+}
+
+/// Plain, obviously-correct versions of the kernels, for tests.
+public enum Reference {
+    /// round(x·y/255) by exact division.
+    public static func mul(_ x: UInt32, _ y: UInt32) -> UInt32 { (x * y * 2 + 255) / 510 }
+    /// Scales each channel of a premultiplied pixel by s/255.
+    public static func scale(_ p: UInt32, _ s: UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        for shift in stride(from: 0, to: 32, by: 8) { out |= mul((p >> UInt32(shift)) & 255, s) << UInt32(shift) }
+        return out
+    }
+    /// src over dst, channel by channel: s + d·(255 − αs)/255.
+    public static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+        let ia = 255 - (src >> 24)
+        var out: UInt32 = 0
+        for shift in stride(from: 0, to: 32, by: 8) {
+            let s = (src >> UInt32(shift)) & 255, d = (dst >> UInt32(shift)) & 255
+            out |= Swift.min(255, s + mul(d, ia)) << UInt32(shift)
+        }
+        return out
+    }
+    /// The pixel after painting premultiplied `src` with 8-bit `coverage` over `dst`.
+    public static func paint(_ src: UInt32, coverage: UInt32, over dst: UInt32) -> UInt32 {
+        coverage == 0 ? dst : over(scale(src, coverage), dst)
+    }
+}
+
+/// Entry points so tests can run the fast kernels on plain arrays.
+public enum Kernels {
+    public static func overRun(_ dst: inout [UInt32], color: UInt32) {
+        dst.withUnsafeMutableBufferPointer { Blend.overRun($0.baseAddress!, $0.count, color) }
+    }
+    public static func overMask(_ dst: inout [UInt32], color: UInt32, mask: [UInt8]) {
+        precondition(mask.count >= dst.count)
+        mask.withUnsafeBufferPointer { m in
+            dst.withUnsafeMutableBufferPointer { Blend.overMask($0.baseAddress!, $0.count, color, m.baseAddress!) }
+        }
+    }
+    public static func overColors(_ dst: inout [UInt32], colors: [UInt32], coverage: UInt8) {
+        precondition(colors.count >= dst.count)
+        colors.withUnsafeBufferPointer { c in
+            dst.withUnsafeMutableBufferPointer { Blend.overColors($0.baseAddress!, $0.count, c.baseAddress!, UInt32(coverage)) }
+        }
+    }
+    public static func overColorsMask(_ dst: inout [UInt32], colors: [UInt32], mask: [UInt8]) {
+        precondition(colors.count >= dst.count && mask.count >= dst.count)
+        colors.withUnsafeBufferPointer { c in mask.withUnsafeBufferPointer { m in
+            dst.withUnsafeMutableBufferPointer { Blend.overColorsMask($0.baseAddress!, $0.count, c.baseAddress!, m.baseAddress!) }
+        } }
+    }
+}
+
+/// Paints one solid premultiplied colour (already × opacity) through coverage spans.
+struct SolidSink: CoverageSink {
+    let surface: Surface
+    let color: UInt32
+    @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let c = coverage == 255 ? color : Pixel.scale(color, UInt32(coverage))
+        Blend.overRun(surface.row(y) + x, count, c)
+    }
+    @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
+        Blend.overMask(surface.row(y) + x, count, color, mask)
+    }
+}
+
+/// Writes one premultiplied colour through coverage with source-copy semantics inside the shape:
+/// result = src·cov + dst·(1 − cov) (cairo's SOURCE operator with a mask).
+struct CopySink: CoverageSink {
+    let surface: Surface
+    let color: UInt32
+    @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
+        let d = surface.row(y) + x
+        if coverage == 255 { d.update(repeating: color, count: count); return }
+        let c = Pixel.scale(color, UInt32(coverage)), ic = 255 &- UInt32(coverage)
+        for i in 0..<count { d[i] = c &+ Pixel.scale(d[i], ic) }
+    }
+    @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
+        let d = surface.row(y) + x
+        for i in 0..<count {
+            let m = UInt32(mask[i])
+            if m == 0 { continue }
+            d[i] = m == 255 ? color : Pixel.scale(color, m) &+ Pixel.scale(d[i], 255 &- m)
+        }
+    }
+}

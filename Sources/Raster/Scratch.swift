@@ -1,0 +1,55 @@
+// Scratch memory for drawing, owned by a Canvas and reused by every draw so that steady-state
+// drawing allocates nothing: buffers only grow, never shrink.
+
+/// A growable raw buffer of `T` that is reused across draws.
+@usableFromInline struct ScratchBuffer<T> {
+    @usableFromInline var base: UnsafeMutablePointer<T>
+    @usableFromInline var capacity: Int
+    init(_ initial: Int = 64) {
+        capacity = Swift.max(initial, 1)
+        base = .allocate(capacity: capacity)
+    }
+    /// Makes room for `n` elements, keeping the first `keep` ones.
+    @inline(__always) mutating func reserve(_ n: Int, keep: Int = 0) {
+        if n <= capacity { return }
+        var c = capacity
+        while c < n { c *= 2 }
+        let nb = UnsafeMutablePointer<T>.allocate(capacity: c)
+        if keep > 0 { nb.moveInitialize(from: base, count: keep) }
+        base.deallocate()
+        base = nb; capacity = c
+    }
+    func free() { base.deallocate() }
+}
+
+/// All the scratch a Canvas's drawing needs.
+final class RasterScratch {
+    /// Device-space line segments, 4 Doubles each: x0, y0, x1, y1 (in path order).
+    var segments = ScratchBuffer<Double>(4 * 256)
+    var segmentCount = 0
+    /// Segment indices bucketed by first strip.
+    var order = ScratchBuffer<Int32>(256)
+    var active = ScratchBuffer<Int32>(256)
+    var stripCounts = ScratchBuffer<Int32>(256)
+    /// Signed area/cover accumulation for one strip of rows.
+    var accumulation = ScratchBuffer<Float>(16 * 2048)
+    /// One byte per 8 cells of the strip: 1 when any cell in it was touched.
+    var dirty = ScratchBuffer<UInt8>(16 * 128)
+    /// One row of coverage and one row of shaded colours.
+    var coverage = ScratchBuffer<UInt8>(2048)
+    /// Rectangle lists (5 Int32 each), band edges and x events for the rectangle fast path.
+    var rects = ScratchBuffer<Int32>(5 * 64)
+    var edges = ScratchBuffer<Int32>(128)
+    var xevents = ScratchBuffer<Int64>(128)
+    var colors = ScratchBuffer<UInt32>(2048)
+    init() {
+        // The accumulation and dirty buffers must start (and stay) zero: the sweep relies on it.
+        accumulation.base.initialize(repeating: 0, count: accumulation.capacity)
+        dirty.base.initialize(repeating: 0, count: dirty.capacity)
+    }
+    deinit {
+        segments.free(); order.free(); active.free(); stripCounts.free()
+        accumulation.free(); dirty.free(); coverage.free(); colors.free()
+        rects.free(); edges.free(); xevents.free()
+    }
+}

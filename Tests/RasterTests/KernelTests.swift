@@ -1,0 +1,57 @@
+// Every fast compositing kernel against its plain scalar reference, on random inputs.
+import Testing
+import Raster
+
+@Suite struct KernelTests {
+    func randomPremultiplied(_ rng: inout XorShift) -> UInt32 {
+        let a = UInt32(rng.byte())
+        // Edge alphas often: 0 and 255 are the fast-path cases.
+        let alpha = [0, 255, a, a][rng.int(4)]
+        return Pixel.pack(a: alpha, r: Pixel.mul255(UInt32(rng.byte()), alpha),
+                          g: Pixel.mul255(UInt32(rng.byte()), alpha), b: Pixel.mul255(UInt32(rng.byte()), alpha))
+    }
+
+    @Test func scaleMatchesReferenceForAllInputs() {
+        for c in UInt32(0)...255 {
+            for s in UInt32(0)...255 {
+                let p = Pixel.pack(a: c, r: c, g: 255 - c, b: c / 2)
+                #expect(Pixel.scale(p, s) == Reference.scale(p, s))
+                #expect(Pixel.mul255(c, s) == Reference.mul(c, s))
+            }
+        }
+    }
+
+    @Test func runAndMaskKernelsMatchReference() {
+        var rng = XorShift(seed: 42)
+        for _ in 0..<200 {
+            let n = 1 + rng.int(40)
+            let dst = (0..<n).map { _ in randomPremultiplied(&rng) }
+            let color = randomPremultiplied(&rng)
+            let mask = (0..<n).map { _ in [0, 255, rng.byte()][rng.int(3)] }
+            let colors = (0..<n).map { _ in randomPremultiplied(&rng) }
+            let cov = rng.byte()
+
+            var a = dst; Kernels.overRun(&a, color: color)
+            #expect(a == dst.map { Reference.over(color, $0) })
+            var b = dst; Kernels.overMask(&b, color: color, mask: mask)
+            #expect(b == zip(dst, mask).map { Reference.paint(color, coverage: UInt32($1), over: $0) })
+            var c = dst; Kernels.overColors(&c, colors: colors, coverage: cov)
+            #expect(c == zip(dst, colors).map { Reference.paint($1, coverage: UInt32(cov), over: $0) })
+            var d = dst; Kernels.overColorsMask(&d, colors: colors, mask: mask)
+            #expect(d == (0..<n).map { Reference.paint(colors[$0], coverage: UInt32(mask[$0]), over: dst[$0]) })
+        }
+    }
+
+    @Test func premultiplyRoundTrip() {
+        for a in UInt8(1)...255 {
+            for v in stride(from: 0, through: 255, by: 5) {
+                let c = RGBA8(r: UInt8(v), g: 255 - UInt8(v), b: a, a: a)
+                let back = Pixel.unpremultiply(Pixel.premultiply(c))
+                // Premultiplying loses precision at low alpha: at most 255/(2a) per channel.
+                let tol = Int(255 / (2 * Int(a))) + 1
+                #expect(abs(Int(back.r) - Int(c.r)) <= tol && abs(Int(back.g) - Int(c.g)) <= tol)
+                #expect(back.a == a)
+            }
+        }
+    }
+}

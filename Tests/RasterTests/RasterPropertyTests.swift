@@ -1,0 +1,132 @@
+// Properties that must hold for any drawing: opacity 0 is a no-op, integer translation moves
+// pixels exactly, an opaque pixel-aligned rect equals a fill, nothing is written outside the clip.
+import Testing
+import Raster
+
+func randomPath(_ rng: inout XorShift, in size: Double) -> Path {
+    var p = Path()
+    for _ in 0..<(1 + rng.int(3)) {
+        p.move(to: Point(rng.range(-10, size + 10), rng.range(-10, size + 10)))
+        for _ in 0..<(2 + rng.int(5)) {
+            switch rng.int(3) {
+            case 0: p.line(to: Point(rng.range(-10, size + 10), rng.range(-10, size + 10)))
+            case 1: p.quad(to: Point(rng.range(0, size), rng.range(0, size)), control: Point(rng.range(0, size), rng.range(0, size)))
+            default: p.cubic(to: Point(rng.range(0, size), rng.range(0, size)), control1: Point(rng.range(0, size), rng.range(0, size)),
+                             control2: Point(rng.range(0, size), rng.range(0, size)))
+            }
+        }
+        p.close()
+    }
+    return p
+}
+
+func randomColor(_ rng: inout XorShift) -> Color { Color(rng.unit(), rng.unit(), rng.unit(), rng.range(0.2, 1)) }
+
+@Suite struct RasterPropertyTests {
+    @Test func opacityZeroChangesNothing() throws {
+        var rng = XorShift(seed: 7)
+        let s = randomSurface(64, 48, seed: 1), before = s.copy()
+        let c = Canvas(s)
+        c.opacity = 0
+        for _ in 0..<20 { c.fill(randomPath(&rng, in: 64), with: .solid(randomColor(&rng))) }
+        c.fill(Rect(0, 0, 64, 48), with: .solid(.red))
+        #expect(s.samePixels(as: before))
+    }
+
+    @Test func integerTranslationMovesPixelsExactly() throws {
+        var rng = XorShift(seed: 11)
+        for _ in 0..<30 {
+            let path = randomPath(&rng, in: 40), color = randomColor(&rng)
+            let rule: FillRule = rng.int(2) == 0 ? .nonZero : .evenOdd
+            let a = try Surface(width: 100, height: 100), b = try Surface(width: 100, height: 100)
+            let ca = Canvas(a); ca.transform = .translation(20, 20); ca.fill(path, with: .solid(color), rule: rule)
+            let (dx, dy) = (20 + rng.int(20), 20 + rng.int(20))
+            let cb = Canvas(b); cb.transform = .translation(Double(dx), Double(dy)); cb.fill(path, with: .solid(color), rule: rule)
+            for y in 0..<60 { for x in 0..<60 {
+                #expect(a.premultipliedPixel(x: x + 20, y: y + 20) == b.premultipliedPixel(x: x + dx, y: y + dy))
+            } }
+        }
+    }
+
+    @Test func opaqueAlignedRectEqualsFill() throws {
+        let a = randomSurface(50, 40, seed: 3), b = a.copy()
+        let c = Color(0.2, 0.6, 0.9)
+        Canvas(a).fill(Rect(5, 7, 30, 20), with: .solid(c))
+        Canvas(a).fill(.rect(Rect(40, 2, 8, 30)), with: .solid(c))       // the same through a Path
+        b.fill(IntRect(x: 5, y: 7, width: 30, height: 20), with: c.premultiplied)
+        b.fill(IntRect(x: 40, y: 2, width: 8, height: 30), with: c.premultiplied)
+        #expect(a.samePixels(as: b))
+    }
+
+    @Test func rectFastPathMatchesScanConversion() throws {
+        var rng = XorShift(seed: 5)
+        for _ in 0..<50 {
+            let r = Rect(rng.range(-5, 40), rng.range(-5, 40), rng.range(0, 30), rng.range(0, 30))
+            let a = try Surface(width: 48, height: 48), b = try Surface(width: 48, height: 48)
+            Canvas(a).fill(r, with: .solid(.white))
+            // Draw the same rectangle as a non-rect path (an extra collinear point defeats detection).
+            var p = Path(); p.move(to: Point(r.minX, r.minY)); p.line(to: Point(r.midX, r.minY)); p.line(to: Point(r.maxX, r.minY))
+            p.line(to: Point(r.maxX, r.maxY)); p.line(to: Point(r.minX, r.maxY)); p.close()
+            Canvas(b).fill(p, with: .solid(.white))
+            for y in 0..<48 { for x in 0..<48 {
+                let d = abs(Int(a.premultipliedPixel(x: x, y: y) >> 24) - Int(b.premultipliedPixel(x: x, y: y) >> 24))
+                #expect(d <= 1, "(\(x),\(y)) rect \(r)")
+            } }
+        }
+    }
+
+    @Test func drawingNeverWritesOutsideTheClip() throws {
+        var rng = XorShift(seed: 99)
+        for i in 0..<40 {
+            let s = randomSurface(64, 64, seed: UInt32(i + 1)), before = s.copy()
+            let c = Canvas(s)
+            let clip = IntRect(x: rng.int(40), y: rng.int(40), width: rng.int(30), height: rng.int(30))
+            c.clip = clip
+            c.transform = Affine.rotation(rng.range(0, 6.3), about: Point(32, 32)).scaledBy(rng.range(0.5, 2), rng.range(0.5, 2))
+            c.fill(randomPath(&rng, in: 64), with: .solid(randomColor(&rng)), rule: .evenOdd)
+            c.fill(Rect(rng.range(-10, 60), rng.range(-10, 60), rng.range(0, 40), rng.range(0, 40)), with: .solid(randomColor(&rng)))
+            var mask = [UInt8](repeating: 200, count: 30 * 30)
+            c.fillMask(&mask, width: 30, height: 30, stride: 30, x: rng.int(60) - 10, y: rng.int(60) - 10, with: .solid(.red))
+            for y in 0..<64 { for x in 0..<64 where !clip.contains(x: x, y: y) {
+                #expect(s.premultipliedPixel(x: x, y: y) == before.premultipliedPixel(x: x, y: y))
+            } }
+        }
+    }
+}
+
+@Suite struct RectListTests {
+    /// The pixel-aligned rectangle-list fast path paints exactly what scan conversion paints,
+    /// for overlapping rectangles of both orientations under both fill rules.
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func rectListMatchesScanConversion(rule: FillRule) throws {
+        var rng = XorShift(seed: 1234)
+        for _ in 0..<20 {
+            var fast = Path(), slow = Path()
+            for _ in 0..<(2 + rng.int(12)) {
+                let x = Double(rng.int(50) - 5), y = Double(rng.int(50) - 5)
+                let w = Double(rng.int(25)), h = Double(rng.int(25))
+                if rng.int(2) == 0 { fast.addRect(Rect(x, y, w, h)) } else {
+                    fast.move(to: Point(x, y)); fast.line(to: Point(x, y + h)); fast.line(to: Point(x + w, y + h))
+                    fast.line(to: Point(x + w, y)); fast.close()
+                }
+            }
+            // The slow copy adds a point mid-edge to each rectangle, which defeats the fast path.
+            for e in fast.elements {
+                switch e {
+                case .move(let p): slow.move(to: p)
+                case .line(let p):
+                    let c = slow.currentPoint!
+                    slow.line(to: Point((c.x + p.x) / 2, (c.y + p.y) / 2)); slow.line(to: p)
+                case .close: slow.close()
+                default: break
+                }
+            }
+            let a = try Surface(width: 48, height: 48), b = try Surface(width: 48, height: 48)
+            let ca = Canvas(a); ca.clip = IntRect(x: 2, y: 3, width: 40, height: 41)
+            ca.fill(fast, with: .solid(Color(0.3, 0.6, 0.9, 0.7)), rule: rule)
+            let cb = Canvas(b); cb.clip = IntRect(x: 2, y: 3, width: 40, height: 41)
+            cb.fill(slow, with: .solid(Color(0.3, 0.6, 0.9, 0.7)), rule: rule)
+            #expect(a.samePixels(as: b))
+        }
+    }
+}
