@@ -4,8 +4,11 @@
 
 /// Collects the engine's runtime warnings.
 public enum Diagnostics {
-    /// The warnings of the graph currently being updated; nil outside an update.
-    nonisolated(unsafe) static var sink: WarningSink?
+    /// The warnings of the graph being updated on this thread; nil outside an update.
+    static var sink: WarningSink? {
+        get { ThreadContext.current.sink }
+        set { ThreadContext.current.sink = newValue }
+    }
     /// When false, warnings are only recorded, not printed (tests that provoke them on purpose).
     nonisolated(unsafe) public static var printsWarnings = true
 

@@ -23,15 +23,12 @@ protocol DynamicPropertyHost {
 }
 
 enum PropertyInstaller {
-    /// Types known to hold no dynamic properties, so reflection is skipped for them.
-    nonisolated(unsafe) static var plainTypes = Set<ObjectIdentifier>()
-
     static func install(_ view: Any, in node: Node) {
         var slot = 0
         let source = (view as? DynamicPropertyHost)?.dynamicPropertySource ?? view
         let type = ObjectIdentifier(Swift.type(of: source))
-        if plainTypes.contains(type) { return }
-        if !visit(source, node: node, slot: &slot, depth: 0) { plainTypes.insert(type) }
+        if node.graph.plainTypes.contains(type) { return }
+        if !visit(source, node: node, slot: &slot, depth: 0) { node.graph.plainTypes.insert(type) }
     }
 
     /// Returns whether anything was installed.

@@ -11,8 +11,6 @@ struct NodeKey: Hashable {
 }
 
 final class Node {
-    private nonisolated(unsafe) static var nextSerial = 0
-
     /// Unique for the life of the process; orders display items and damage bookkeeping.
     let serial: Int
     unowned let graph: ViewGraph
@@ -47,8 +45,8 @@ final class Node {
     var sizeCachePass = -1
 
     init(view: any View, key: NodeKey, parent: Node?, graph: ViewGraph) {
-        Node.nextSerial += 1
-        serial = Node.nextSerial
+        graph.nextSerial += 1
+        serial = graph.nextSerial
         self.view = view
         self.key = key
         self.parent = parent

@@ -6,8 +6,16 @@
 import Raster
 
 final class ViewGraph {
-    /// The node whose body (or child list) is being evaluated: reads of state register on it.
-    nonisolated(unsafe) static var currentReader: Node?
+    /// The node whose body (or child list) is being evaluated on this thread: reads of state
+    /// register on it.
+    static var currentReader: Node? {
+        get { ThreadContext.current.reader }
+        set { ThreadContext.current.reader = newValue }
+    }
+    /// Serial numbers for this graph's nodes.
+    var nextSerial = 0
+    /// View types known to hold no dynamic properties (reflection is skipped for them).
+    var plainTypes = Set<ObjectIdentifier>()
 
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.
     static let maxDepth = 400
@@ -131,8 +139,9 @@ final class ViewGraph {
             return
         }
         PropertyInstaller.install(node.view, in: node)
-        let previousReader = ViewGraph.currentReader
-        ViewGraph.currentReader = node
+        let context = ThreadContext.current
+        let previousReader = context.reader
+        context.reader = node
         evaluationDepth += 1
         let list = withObservationTracking {
             var list = ChildList()
@@ -147,7 +156,7 @@ final class ViewGraph {
             node.graph.invalidateFromObservation(node)
         }
         evaluationDepth -= 1
-        ViewGraph.currentReader = previousReader
+        context.reader = previousReader
         reconcile(node, list)
         if let lifecycle = node.lifecycle { enqueueLifecycle { [weak node] in
             if let node, !node.isRemoved { lifecycle.updated(node) }
