@@ -13,7 +13,10 @@ struct NodeKey: Hashable {
 final class Node {
     /// Unique for the life of the process; orders display items and damage bookkeeping.
     let serial: Int
-    unowned let graph: ViewGraph
+    unowned(unsafe) let graph: ViewGraph
+    /// The graph, or nil once it is gone (for callbacks that may outlive it).
+    var graphIfAlive: ViewGraph? { weakGraph }
+    private weak var weakGraph: ViewGraph?
     weak var parent: Node?
     let key: NodeKey
     let depth: Int
@@ -51,6 +54,7 @@ final class Node {
         self.key = key
         self.parent = parent
         self.graph = graph
+        weakGraph = graph
         depth = (parent?.depth ?? -1) + 1
         refreshKinds()
     }

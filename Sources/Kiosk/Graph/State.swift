@@ -64,7 +64,8 @@ final class StateLocation<Value> {
 /// Persistent storage for one `@State`, remembering which nodes read it.
 final class StateCell<Value>: ReadTracked {
     var value: Value
-    unowned let graph: ViewGraph
+    /// Weak: a closure (a task, a queued block) may set the state after its screen is gone.
+    weak var graph: ViewGraph?
 
     init(_ value: Value, graph: ViewGraph) {
         self.value = value
@@ -72,6 +73,7 @@ final class StateCell<Value>: ReadTracked {
     }
 
     func set(_ newValue: Value) {
+        guard let graph else { value = newValue; return }
         if graph.isEvaluatingBody {
             Diagnostics.warn("Modifying state during view update, this will cause undefined behavior. The change is applied on the next frame.")
             graph.defer { [self] in
@@ -98,7 +100,7 @@ class ReadTracked {
         let current = readers
         readers.removeAll(keepingCapacity: true)
         for (_, weak) in current {
-            if let node = weak.node, !node.isRemoved { node.graph.invalidate(node) }
+            if let node = weak.node, !node.isRemoved, let graph = node.graphIfAlive { graph.invalidate(node) }
         }
     }
 }

@@ -41,6 +41,8 @@ final class ViewGraph {
     var startDate = Date()
     /// Nodes that asked to be re-evaluated at a time (TimelineView schedules).
     private var wakeups: [(time: Double, node: WeakNode)] = []
+    /// `.task`s started whose first step may not have run yet (HeadlessHost waits for them).
+    var startedTasks: [TaskStart] = []
     /// The environment given to the root.
     var rootEnvironment = EnvironmentValues()
 
@@ -152,8 +154,8 @@ final class ViewGraph {
             }
             return list
         } onChange: { [weak node] in
-            guard let node else { return }
-            node.graph.invalidateFromObservation(node)
+            guard let node, let graph = node.graphIfAlive else { return }
+            graph.invalidateFromObservation(node)
         }
         evaluationDepth -= 1
         context.reader = previousReader

@@ -30,7 +30,10 @@ public final class HeadlessHost {
     /// A host of `width`×`height` pixels; sizes ≤ 0 make an empty screen (with a warning).
     public init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, @ViewBuilder content: () -> V) {
         let w = min(max(0, width), 16384), h = min(max(0, height), 16384)
-        renderer = RootRenderer(width: w, height: h, colorScheme: colorScheme, text: FixedAdvanceText(), root: content())
+        let view = content()
+        renderer = HeadlessHost.onMainQueue {
+            RootRenderer(width: w, height: h, colorScheme: colorScheme, text: FixedAdvanceText(), root: view)
+        }
         if width > 16384 || height > 16384 {
             renderer.graph.warnings.warnings.append("host size \(width)×\(height) clamped to \(w)×\(h)")
         }
@@ -65,23 +68,23 @@ public final class HeadlessHost {
     /// Touch down and up at (x, y), then one frame. Points off the screen hit nothing.
     public func tap(x: Double, y: Double) {
         let id = nextTouchID; nextTouchID += 1
-        renderer.touch(id: id, phase: .began, x: x, y: y, time: time)
-        renderer.touch(id: id, phase: .ended, x: x, y: y, time: time + 0.05)
+        touch(id: id, phase: .began, x: x, y: y, time: time)
+        touch(id: id, phase: .ended, x: x, y: y, time: time + 0.05)
         advance(by: HeadlessHost.frameInterval)
     }
 
     /// A drag from one point to another over `duration` seconds, one move per frame.
     public func drag(from start: CGPoint, to end: CGPoint, duration: Double = 0.25) {
         let id = nextTouchID; nextTouchID += 1
-        renderer.touch(id: id, phase: .began, x: Double(start.x), y: Double(start.y), time: time)
+        touch(id: id, phase: .began, x: Double(start.x), y: Double(start.y), time: time)
         let steps = max(1, Int((duration / HeadlessHost.frameInterval).rounded()))
         for i in 1...steps {
             let f = Double(i) / Double(steps)
-            renderer.touch(id: id, phase: .moved, x: Double(start.x) + (Double(end.x) - Double(start.x)) * f,
+            touch(id: id, phase: .moved, x: Double(start.x) + (Double(end.x) - Double(start.x)) * f,
                            y: Double(start.y) + (Double(end.y) - Double(start.y)) * f, time: time + HeadlessHost.frameInterval)
             advance(by: HeadlessHost.frameInterval)
         }
-        renderer.touch(id: id, phase: .ended, x: Double(end.x), y: Double(end.y), time: time)
+        touch(id: id, phase: .ended, x: Double(end.x), y: Double(end.y), time: time)
         advance(by: HeadlessHost.frameInterval)
     }
 
@@ -89,14 +92,31 @@ public final class HeadlessHost {
     public func snapshot() -> Surface { surface }
 
     /// Redraws the whole screen now.
-    public func redraw() { drainMainQueue(); renderer.renderFrame(into: surface, at: time, fullRedraw: true) }
+    public func redraw() {
+        drainMainQueue()
+        HeadlessHost.onMainQueue { _ = renderer.renderFrame(into: surface, at: time, fullRedraw: true) }
+    }
+
+    private func touch(id: Int, phase: TouchPhase, x: Double, y: Double, time: Double) {
+        HeadlessHost.onMainQueue { renderer.touch(id: id, phase: phase, x: x, y: y, time: time) }
+    }
 
     private func frame() {
         drainMainQueue()
-        if renderer.needsFrame(at: time) {
-            renderer.renderFrame(into: surface, at: time, fullRedraw: false)
+        HeadlessHost.onMainQueue {
+            if renderer.needsFrame(at: time) {
+                renderer.renderFrame(into: surface, at: time, fullRedraw: false)
+            }
         }
         drainMainQueue()
+    }
+
+    /// Runs `body` on the main queue, as SwiftUI runs view code on the main thread: blocks
+    /// and main-actor tasks that views schedule then run strictly between frames, never
+    /// concurrently with a body.
+    static func onMainQueue<T>(_ body: () -> T) -> T {
+        if isOnMainQueue || Thread.isMainThread { return body() }
+        return DispatchQueue.main.sync(execute: body)
     }
 
     /// Runs blocks queued on the main queue (the "DispatchQueue.main.async" completion
@@ -117,6 +137,15 @@ public final class HeadlessHost {
             _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0))
         } else {
             DispatchQueue.main.sync {}
+            // A `.task` reaches the main queue asynchronously: wait (≤ 100 ms) for each new one
+            // to run its first step, so `task { label = … }` shows like in SwiftUI's next frame.
+            var waited = 0
+            while renderer.graph.startedTasks.contains(where: { !$0.hasStarted }) && waited < 100 {
+                usleep(1000)
+                waited += 1
+                DispatchQueue.main.sync {}
+            }
+            renderer.graph.startedTasks.removeAll()
         }
     }
     private var warnedMainQueue = false

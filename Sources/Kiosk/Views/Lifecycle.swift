@@ -27,6 +27,9 @@ struct _ChangeModifier<V: Equatable>: BuiltinModifier, LifecycleModifier {
     }
 }
 
+/// Set when a `.task` body begins running, so a headless host can wait for its first step.
+final class TaskStart: @unchecked Sendable { var hasStarted = false }
+
 final class TaskBox<ID: Equatable> {
     var task: Task<Void, Never>?
     var id: ID
@@ -35,22 +38,27 @@ final class TaskBox<ID: Equatable> {
 
 struct _TaskModifier<ID: Equatable>: BuiltinModifier, LifecycleModifier {
     let id: ID
-    let action: () async -> Void
+    let action: @MainActor () async -> Void
 
-    private func start(_ box: TaskBox<ID>) {
+    private func start(_ box: TaskBox<ID>, graph: ViewGraph?) {
         let action = self.action
-        box.task = Task { @MainActor in await action() }
+        let started = TaskStart()
+        graph?.startedTasks.append(started)
+        box.task = Task.immediate { @MainActor in
+            started.hasStarted = true
+            await action()
+        }
     }
     func appeared(_ node: Node) {
         let box = TaskBox(id: id)
         node.modifierState = box
-        start(box)
+        start(box, graph: node.graphIfAlive)
     }
     func updated(_ node: Node) {
         guard let box = node.modifierState as? TaskBox<ID>, box.id != id else { return }
         box.task?.cancel()
         box.id = id
-        start(box)
+        start(box, graph: node.graphIfAlive)
     }
     func disappeared(_ node: Node) { (node.modifierState as? TaskBox<ID>)?.task?.cancel() }
 }
@@ -85,11 +93,11 @@ extension View {
     /// ```swift
     /// .task { await model.load() }
     /// ```
-    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> some View {
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void) -> some View {
         modifier(_TaskModifier(id: 0, action: action))
     }
     /// Like `task`, and restarts it (cancelling the old one) when `id` changes.
-    public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping () async -> Void) -> some View {
+    public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @MainActor () async -> Void) -> some View {
         modifier(_TaskModifier(id: value, action: action))
     }
 }
