@@ -16,15 +16,19 @@ public final class Canvas {
         get { _clip }
         set { _clip = newValue.intersection(surface.bounds) }
     }
+    /// An extra clip: only pixels inside these rectangles (and `clip`) change. Damage-driven
+    /// redraws set it to the frame's dirty region. Default nil (no extra clip).
+    public var clipRegion: Region?
     /// Global alpha multiplier in 0…1 (NaN counts as 0). Default 1.
     public var opacity: Double = 1
     /// Maximum distance, in device pixels, between a curve and the lines that replace it. Default 0.1.
     public var flatness: Double = 0.1
 
     var _clip: IntRect
-    struct State { var transform: Affine; var clip: IntRect; var opacity: Double }
+    struct State { var transform: Affine; var clip: IntRect; var clipRegion: Region?; var opacity: Double }
     var stack: [State] = []
     let scratch = RasterScratch()
+    let shaderCache = ShaderCache()
 
     public init(_ surface: Surface) {
         self.surface = surface
@@ -32,12 +36,12 @@ public final class Canvas {
         stack.reserveCapacity(16)
     }
 
-    /// Pushes transform, clip and opacity.
-    public func save() { stack.append(State(transform: transform, clip: _clip, opacity: opacity)) }
+    /// Pushes transform, clip, clip region and opacity.
+    public func save() { stack.append(State(transform: transform, clip: _clip, clipRegion: clipRegion, opacity: opacity)) }
     /// Pops what the matching `save()` pushed; an unmatched restore does nothing.
     public func restore() {
         guard let s = stack.popLast() else { return }
-        transform = s.transform; _clip = s.clip; opacity = s.opacity
+        transform = s.transform; _clip = s.clip; clipRegion = s.clipRegion; opacity = s.opacity
     }
     /// Intersects the clip with a device rectangle.
     public func clip(to r: IntRect) { clip = _clip.intersection(r) }
@@ -46,7 +50,20 @@ public final class Canvas {
     var opacity8: UInt32 { Pixel.unit8(opacity) }
 
     /// Replaces every pixel inside the clip with `color` (source copy; ignores opacity).
-    public func clear(_ color: Color) { surface.fill(_clip, with: color.premultiplied) }
+    public func clear(_ color: Color) {
+        let p = color.premultiplied
+        forEachClip { surface.fill($0, with: p) }
+    }
+
+    /// Calls `body` with each device rectangle drawing may touch: the clip, or its intersection
+    /// with each rectangle of `clipRegion` (disjoint, so nothing is painted twice).
+    @inline(__always) func forEachClip(_ body: (IntRect) -> Void) {
+        guard let region = clipRegion else { if !_clip.isEmpty { body(_clip) }; return }
+        for r in region.rects {
+            let c = r.intersection(_clip)
+            if !c.isEmpty { body(c) }
+        }
+    }
 
     /// Fills `path` with `paint` under the current transform, clip and opacity.
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
@@ -55,12 +72,14 @@ public final class Canvas {
             fill(r, with: paint); return
         }
         if path.elements.count >= 10, let n = RectListRasterizer.collect(path, transform: transform, scratch: scratch) {
-            withSink(paint) { sink in RectListRasterizer.fill(count: n, clip: _clip, rule: rule, scratch: scratch, sink: &sink) }
+            withSink(paint) { sink in
+                forEachClip { RectListRasterizer.fill(count: n, clip: $0, rule: rule, scratch: scratch, sink: &sink) }
+            }
             return
         }
         guard let bounds = Rasterizer.buildSegments(path, transform: transform, tolerance: flatness, scratch: scratch) else { return }
         withSink(paint) { sink in
-            Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: _clip, rule: rule, sink: &sink)
+            forEachClip { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: $0, rule: rule, sink: &sink) }
         }
     }
 
@@ -71,7 +90,7 @@ public final class Canvas {
         guard transform.b == 0, transform.c == 0 else { fill(Path.rect(rect), with: paint); return }
         let d = transform.apply(rect.standardized)
         if d.isEmpty { return }
-        withSink(paint) { sink in BoxRasterizer.fill(d, clip: _clip, sink: &sink) }
+        withSink(paint) { sink in forEachClip { BoxRasterizer.fill(d, clip: $0, sink: &sink) } }
     }
 
     /// Composites an 8-bit coverage mask whose top-left pixel lands on device pixel (x, y),
@@ -80,25 +99,42 @@ public final class Canvas {
     public func fillMask(_ mask: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int,
                          x: Int, y: Int, with paint: Paint) {
         if _clip.isEmpty || opacity8 == 0 || width <= 0 || height <= 0 { return }
-        let r = IntRect(x: x, y: y, width: width, height: height).intersection(_clip)
-        if r.isEmpty { return }
+        let box = IntRect(x: x, y: y, width: width, height: height)
         withSink(paint) { sink in
-            for yy in r.y0..<r.y1 {
-                sink.mask(x: r.x0, y: yy, count: r.width, mask: mask + (yy - y) * stride + (r.x0 - x))
+            forEachClip { clip in
+                let r = box.intersection(clip)
+                if r.isEmpty { return }
+                for yy in r.y0..<r.y1 {
+                    sink.mask(x: r.x0, y: yy, count: r.width, mask: mask + (yy - y) * stride + (r.x0 - x))
+                }
             }
         }
     }
 
-    /// Runs `body` with the coverage sink for `paint` at the current opacity.
-    @inline(__always) func withSink(_ paint: Paint, _ body: (inout SolidSink) -> Void) {
-        switch paint {
-        case .solid(let c):
-            var sink = SolidSink(surface: surface, color: Pixel.scale(c.premultiplied, opacity8))
-            body(&sink)
-        default:
-            // Gradients and images arrive with the shader kernels.
-            break
+    /// Draws `image` placed by `transform` (image pixels → user space, then the canvas
+    /// transform), at the current opacity and clip. Default: at the origin, bilinear.
+    public func drawImage(_ image: Surface, transform t: Affine = .identity, sampling: Sampling = .bilinear) {
+        if image.width == 0 || image.height == 0 { return }
+        let pattern = ImagePattern(image: image, transform: t, sampling: sampling)
+        let r = Rect(0, 0, Double(image.width), Double(image.height))
+        if t.b == 0 && t.c == 0 { fill(t.apply(r), with: .image(pattern)) }
+        else { fill(Path.rect(r).applying(t), with: .image(pattern)) }
+    }
+
+    /// Runs `body` with the coverage sink for `paint` at the current opacity; not at all when
+    /// the paint draws nothing (transparent, no stops, singular pattern transform).
+    @inline(__always) func withSink(_ paint: Paint, _ body: (inout PaintSink) -> Void) {
+        var sink: PaintSink
+        if case .solid(let c) = paint {
+            let p = Pixel.scale(c.premultiplied, opacity8)
+            if p == 0 { return }
+            sink = PaintSink(surface: surface, solid: p, shader: nil, colors: scratch.colors.base)
+        } else {
+            guard let shader = makeShader(for: paint, transform: transform, opacity: opacity, cache: shaderCache) else { return }
+            scratch.colors.reserve(Swift.max(surface.width, 1))
+            sink = PaintSink(surface: surface, solid: 0, shader: shader, colors: scratch.colors.base)
         }
+        body(&sink)
     }
 }
 

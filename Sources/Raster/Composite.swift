@@ -131,36 +131,29 @@ public enum Kernels {
     }
 }
 
-/// Paints one solid premultiplied colour (already × opacity) through coverage spans.
-struct SolidSink: CoverageSink {
+/// Paints a solid colour (premultiplied, × opacity) or a shader's spans through coverage.
+/// One branch per span picks the path; the per-pixel loops are the kernels above.
+struct PaintSink: CoverageSink {
     let surface: Surface
-    let color: UInt32
+    let solid: UInt32
+    let shader: PaintShader?
+    /// Scratch for one span of shaded colours, at least the surface's width.
+    let colors: UnsafeMutablePointer<UInt32>
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
-        let c = coverage == 255 ? color : Pixel.scale(color, UInt32(coverage))
-        Blend.overRun(surface.row(y) + x, count, c)
+        if let shader {
+            shader.shade(x: x, y: y, count: count, into: colors)
+            Blend.overColors(surface.row(y) + x, count, colors, UInt32(coverage))
+        } else {
+            let c = coverage == 255 ? solid : Pixel.scale(solid, UInt32(coverage))
+            Blend.overRun(surface.row(y) + x, count, c)
+        }
     }
     @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
-        Blend.overMask(surface.row(y) + x, count, color, mask)
-    }
-}
-
-/// Writes one premultiplied colour through coverage with source-copy semantics inside the shape:
-/// result = src·cov + dst·(1 − cov) (cairo's SOURCE operator with a mask).
-struct CopySink: CoverageSink {
-    let surface: Surface
-    let color: UInt32
-    @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
-        let d = surface.row(y) + x
-        if coverage == 255 { d.update(repeating: color, count: count); return }
-        let c = Pixel.scale(color, UInt32(coverage)), ic = 255 &- UInt32(coverage)
-        for i in 0..<count { d[i] = c &+ Pixel.scale(d[i], ic) }
-    }
-    @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
-        let d = surface.row(y) + x
-        for i in 0..<count {
-            let m = UInt32(mask[i])
-            if m == 0 { continue }
-            d[i] = m == 255 ? color : Pixel.scale(color, m) &+ Pixel.scale(d[i], 255 &- m)
+        if let shader {
+            shader.shade(x: x, y: y, count: count, into: colors)
+            Blend.overColorsMask(surface.row(y) + x, count, colors, mask)
+        } else {
+            Blend.overMask(surface.row(y) + x, count, solid, mask)
         }
     }
 }
