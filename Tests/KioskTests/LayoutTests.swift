@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct LayoutTests {
     @Test func spacerPushesTextsToTheEdges() {
-        let host = HeadlessHost(width: 400, height: 300) {
+        let host = HeadlessHost(width: 400, height: 300, text: FixedAdvanceText()) {
             HStack { Text("A"); Spacer(); Text("B") }
         }
         #expect(host.frame(ofText: "A") == CGRect(x: 0, y: 139.5, width: 11, height: 21))
@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func spacersSplitTheRemainingSpaceEqually() {
-        let host = HeadlessHost(width: 400, height: 100) {
+        let host = HeadlessHost(width: 400, height: 100, text: FixedAdvanceText()) {
             HStack(spacing: 0) {
                 Color.red.frame(width: 100)
                 Spacer()
@@ -34,7 +34,7 @@ import Testing
     @Test func stackOffersSpaceToTheLeastFlexibleChildFirst() {
         // The red frame (flexibility 50) is sized before the blue colour (infinite): it is
         // offered 300 / 2 = 150 and takes its maximum 100, leaving 200 — not an even 150/150.
-        let host = HeadlessHost(width: 300, height: 100) {
+        let host = HeadlessHost(width: 300, height: 100, text: FixedAdvanceText()) {
             HStack(spacing: 0) {
                 Color.blue
                 Color.red.frame(minWidth: 50, maxWidth: 100)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func layoutPriorityGoesFirst() {
-        let host = HeadlessHost(width: 300, height: 100) {
+        let host = HeadlessHost(width: 300, height: 100, text: FixedAdvanceText()) {
             HStack(spacing: 0) {
                 Color.blue.frame(minWidth: 40)
                 Color.red.layoutPriority(1)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func defaultStackSpacingIsEight() {
-        let host = HeadlessHost(width: 100, height: 100) {
+        let host = HeadlessHost(width: 100, height: 100, text: FixedAdvanceText()) {
             VStack {
                 Color.red.frame(width: 10, height: 10)
                 Color.blue.frame(width: 10, height: 10)
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func vstackAlignsLeading() {
-        let host = HeadlessHost(width: 200, height: 200) {
+        let host = HeadlessHost(width: 200, height: 200, text: FixedAdvanceText()) {
             VStack(alignment: .leading, spacing: 0) {
                 Color.red.frame(width: 100, height: 10)
                 Color.blue.frame(width: 20, height: 10)
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func hstackAlignsBottomAndTop() {
-        let host = HeadlessHost(width: 200, height: 200) {
+        let host = HeadlessHost(width: 200, height: 200, text: FixedAdvanceText()) {
             VStack {
                 HStack(alignment: .bottom, spacing: 0) {
                     Color.red.frame(width: 10, height: 50)
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func defaultPaddingIsSixteen() {
-        let host = HeadlessHost(width: 300, height: 300) {
+        let host = HeadlessHost(width: 300, height: 300, text: FixedAdvanceText()) {
             Text("A").padding().background(Color.red)
         }
         let text = host.frame(ofText: "A")!
@@ -108,14 +108,14 @@ import Testing
     }
 
     @Test func edgePadding() {
-        let host = HeadlessHost(width: 300, height: 300) {
+        let host = HeadlessHost(width: 300, height: 300, text: FixedAdvanceText()) {
             Text("Tap").padding(.horizontal, 50).background(Color.red)
         }
         #expect(host.frames(of: Color.self)[0].size == CGSize(width: 31 + 100, height: 21))
     }
 
     @Test func maxWidthInfinityTakesTheOfferedWidth() {
-        let host = HeadlessHost(width: 400, height: 100) {
+        let host = HeadlessHost(width: 400, height: 100, text: FixedAdvanceText()) {
             Text("Hi").frame(maxWidth: .infinity, alignment: .leading).background(Color.red)
         }
         #expect(host.frames(of: Color.self)[0].width == 400)
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func minWidthFrameGrowsSmallContent() {
-        let host = HeadlessHost(width: 400, height: 100) {
+        let host = HeadlessHost(width: 400, height: 100, text: FixedAdvanceText()) {
             Text("Hi").frame(minWidth: 100).background(Color.red)
         }
         #expect(host.frames(of: Color.self)[0].width == 100)
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func fixedFrameAlignsContent() {
-        let host = HeadlessHost(width: 400, height: 400) {
+        let host = HeadlessHost(width: 400, height: 400, text: FixedAdvanceText()) {
             Text("Hi").frame(width: 100, height: 50, alignment: .bottomTrailing)
         }
         // The frame is centred at (150, 175); the 21×21 text sits in its bottom-right corner.
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func textWrapsAndFixedSizeKeepsItOnOneLine() {
-        let host = HeadlessHost(width: 400, height: 400) {
+        let host = HeadlessHost(width: 400, height: 400, text: FixedAdvanceText()) {
             VStack {
                 Text("hello world").frame(width: 60)
                 Text("hello world!").fixedSize().frame(width: 60)
@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func zstackAlignment() {
-        let host = HeadlessHost(width: 300, height: 300) {
+        let host = HeadlessHost(width: 300, height: 300, text: FixedAdvanceText()) {
             ZStack(alignment: .topLeading) {
                 Color.red.frame(width: 100, height: 100)
                 Color.blue.frame(width: 10, height: 10)
@@ -167,7 +167,7 @@ import Testing
     }
 
     @Test func geometryReaderTakesTheOfferAndSeesItsSize() {
-        let host = HeadlessHost(width: 300, height: 200) {
+        let host = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) {
             GeometryReader { proxy in
                 Color.red.frame(width: proxy.size.width / 2, height: proxy.size.height / 4)
             }
@@ -177,14 +177,14 @@ import Testing
     }
 
     @Test func positionCentresTheViewAtThePoint() {
-        let host = HeadlessHost(width: 300, height: 200) {
+        let host = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) {
             Color.red.frame(width: 20, height: 20).position(x: 50, y: 60)
         }
         #expect(host.frames(of: Color.self) == [CGRect(x: 40, y: 50, width: 20, height: 20)])
     }
 
     @Test func overlayIsSizedByTheContent() {
-        let host = HeadlessHost(width: 300, height: 200) {
+        let host = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) {
             Color.red.frame(width: 80, height: 40).overlay(Color.blue.frame(width: 10, height: 10), alignment: .topTrailing)
         }
         let c = host.frames(of: Color.self)
@@ -193,7 +193,7 @@ import Testing
     }
 
     @Test func shapesFillTheOfferAndCirclesAreRound() {
-        let host = HeadlessHost(width: 300, height: 200) {
+        let host = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) {
             HStack(spacing: 0) { Circle().fill(.red); Rectangle().fill(.blue) }
         }
         #expect(host.frames(of: _ShapeView<Circle, Color>.self) == [CGRect(x: 0, y: 0, width: 150, height: 200)])
@@ -203,7 +203,7 @@ import Testing
         struct Pair: View {
             var body: some View { Text("one"); Text("two") }
         }
-        let host = HeadlessHost(width: 300, height: 300) {
+        let host = HeadlessHost(width: 300, height: 300, text: FixedAdvanceText()) {
             HStack(spacing: 0) { Pair(); Text("three") }
         }
         let one = host.frame(ofText: "one")!, two = host.frame(ofText: "two")!, three = host.frame(ofText: "three")!
@@ -211,7 +211,7 @@ import Testing
     }
 
     @Test func forEachAndConditionalsFlattenIntoTheStack() {
-        let host = HeadlessHost(width: 300, height: 300) {
+        let host = HeadlessHost(width: 300, height: 300, text: FixedAdvanceText()) {
             VStack(spacing: 0) {
                 ForEach(0..<3) { i in Color.red.frame(width: 10, height: 10) }
                 if true { Color.blue.frame(width: 10, height: 10) }

@@ -45,7 +45,7 @@ public final class RootRenderer {
 
     /// Creates a renderer for `content` on a screen of `width`×`height` pixels.
     public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, content: V) {
-        self.init(width: width, height: height, colorScheme: colorScheme, text: FixedAdvanceText(), root: content)
+        self.init(width: width, height: height, colorScheme: colorScheme, text: FontTextEngine.best, root: content)
     }
 
     /// Warnings logged by this screen's views.

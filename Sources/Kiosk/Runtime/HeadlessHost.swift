@@ -28,11 +28,17 @@ public final class HeadlessHost {
     private var nextTouchID = 1
 
     /// A host of `width`×`height` pixels; sizes ≤ 0 make an empty screen (with a warning).
-    public init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, @ViewBuilder content: () -> V) {
+    public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, @ViewBuilder content: () -> V) {
+        self.init(width: width, height: height, colorScheme: colorScheme, text: nil, content: content)
+    }
+
+    /// `text` nil: real fonts (FontLibrary) when available. Tests pass FixedAdvanceText for
+    /// font-independent layout numbers.
+    init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, text: TextDrawing?, @ViewBuilder content: () -> V) {
         let w = min(max(0, width), 16384), h = min(max(0, height), 16384)
         let view = content()
         renderer = HeadlessHost.onMainQueue {
-            RootRenderer(width: w, height: h, colorScheme: colorScheme, text: FixedAdvanceText(), root: view)
+            RootRenderer(width: w, height: h, colorScheme: colorScheme, text: text ?? FontTextEngine.best, root: view)
         }
         if width > 16384 || height > 16384 {
             renderer.graph.warnings.warnings.append("host size \(width)×\(height) clamped to \(w)×\(h)")
