@@ -53,7 +53,7 @@ enum DrawCommand: Hashable {
     /// Laid-out text: the box's top-left is the origin of the item's transform.
     case text(ResolvedText, width: Double, paint: DrawPaint)
     /// An image scaled into a rect (local coordinates).
-    case image(ImageBox, Raster.Rect)
+    case image(ImageBox, Raster.Rect, Sampling)
 }
 
 struct DisplayItem: Hashable {

@@ -155,8 +155,8 @@ public final class RootRenderer {
             StrokeDrawing.stroke(path, paint: paint.paint, style: style, canvas: canvas)
         case let .text(resolved, width, paint):
             text.draw(resolved, width: width, paint: paint.paint, canvas: canvas)
-        case let .image(image, rect):
-            ImageDrawing.draw(image.surface, in: rect, canvas: canvas)
+        case let .image(image, rect, sampling):
+            ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
         }
     }
 

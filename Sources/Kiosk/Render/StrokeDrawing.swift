@@ -1,6 +1,5 @@
-// StrokeDrawing and ImageDrawing: the two draw calls that wait on Raster's stroker and image
-// drawing. Until they land on main, strokes are drawn as the outline's bounding frame of
-// rectangles along each flattened segment, and images as their nearest-sampled pattern fill.
+// StrokeDrawing and ImageDrawing. Until Raster's stroker lands on main, a stroke is drawn as
+// one quad per flattened segment (butt ends, no joins: corners of thick lines show notches).
 
 import Raster
 
@@ -26,10 +25,11 @@ enum StrokeDrawing {
 }
 
 enum ImageDrawing {
-    static func draw(_ image: Surface, in rect: Raster.Rect, canvas: Canvas) {
+    /// Draws `image` stretched over `rect` (user space).
+    static func draw(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, canvas: Canvas) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
         let t = Affine.scale(rect.width / Double(image.width), rect.height / Double(image.height))
             .concatenating(.translation(rect.x, rect.y))
-        canvas.fill(rect, with: .image(ImagePattern(image: image, transform: t, sampling: .bilinear)))
+        canvas.drawImage(image, transform: t, sampling: sampling)
     }
 }
