@@ -27,7 +27,7 @@ final class ViewGraph {
     private var deferred: [() -> Void] = []
     private var lifecycleQueue: [() -> Void] = []
     private var evaluationDepth = 0
-    let warnings = WarningSink()
+    let warnings: WarningSink
 
     /// True while any body runs: state set now is deferred to the next frame.
     var isEvaluatingBody: Bool { evaluationDepth > 0 }
@@ -46,7 +46,8 @@ final class ViewGraph {
     /// The environment given to the root.
     var rootEnvironment = EnvironmentValues()
 
-    init(root view: any View, environment: EnvironmentValues) {
+    init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink()) {
+        self.warnings = warnings
         rootEnvironment = environment
         withSink {
             root = Node(view: view, key: NodeKey(key: 0, type: ObjectIdentifier(type(of: view))), parent: nil, graph: self)

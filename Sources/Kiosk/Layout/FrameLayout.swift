@@ -48,8 +48,8 @@ public struct _FlexFrameLayout: BuiltinModifier, LayoutBehavior {
 
     private static func resolve(proposed: CGFloat?, child: CGFloat, min lo: CGFloat?, max hi: CGFloat?) -> CGFloat {
         var r = child
-        if let lo { r = max(lo, min(r, proposed ?? r)) }
         if let hi { r = min(hi, max(r, proposed ?? r)) }
+        if let lo { r = max(lo, min(r, proposed ?? r)) }
         return r
     }
 

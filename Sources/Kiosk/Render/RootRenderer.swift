@@ -28,10 +28,13 @@ public final class RootRenderer {
     /// whole (one clear and one pass over the list is cheaper than many overlapping ones).
     static let fullRedrawShare = 0.6
 
-    init(width: Int, height: Int, colorScheme: ColorScheme, text: TextDrawing, root: any View) {
+    init(width: Int, height: Int, colorScheme: ColorScheme, text: TextDrawing, root: any View, warnings: WarningSink = WarningSink()) {
         let w = max(0, width), h = max(0, height)
         if width <= 0 || height <= 0 {
+            let previous = Diagnostics.sink
+            Diagnostics.sink = warnings
             Diagnostics.warn("screen size \(width)×\(height) is empty: nothing will be drawn; views still update")
+            Diagnostics.sink = previous
         }
         size = (w, h)
         self.text = text
@@ -39,7 +42,7 @@ public final class RootRenderer {
         env.colorScheme = colorScheme
         env.screenSize = CGSize(width: w, height: h)
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-        graph = ViewGraph(root: root, environment: env)
+        graph = ViewGraph(root: root, environment: env, warnings: warnings)
         touches.startDate = graph.startDate
     }
 
@@ -74,6 +77,10 @@ public final class RootRenderer {
     /// `fullRedraw`); returns the rectangles it repainted.
     @discardableResult
     public func renderFrame(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
+        graph.withSink { renderFrameInSink(into: surface, at: time, fullRedraw: fullRedraw) }
+    }
+
+    private func renderFrameInSink(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
         graph.time = max(graph.time, time)
         graph.update()
         let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)

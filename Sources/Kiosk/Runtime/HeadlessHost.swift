@@ -36,9 +36,14 @@ public final class HeadlessHost {
     /// font-independent layout numbers.
     init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, text: TextDrawing?, @ViewBuilder content: () -> V) {
         let w = min(max(0, width), 16384), h = min(max(0, height), 16384)
+        // Warnings raised while the root view is built (a bad frame size) belong to this host.
+        let warnings = WarningSink()
+        let previous = Diagnostics.sink
+        Diagnostics.sink = warnings
         let view = content()
+        Diagnostics.sink = previous
         renderer = HeadlessHost.onMainQueue {
-            RootRenderer(width: w, height: h, colorScheme: colorScheme, text: text ?? FontTextEngine.best, root: view)
+            RootRenderer(width: w, height: h, colorScheme: colorScheme, text: text ?? FontTextEngine.best, root: view, warnings: warnings)
         }
         if width > 16384 || height > 16384 {
             renderer.graph.warnings.warnings.append("host size \(width)×\(height) clamped to \(w)×\(h)")
