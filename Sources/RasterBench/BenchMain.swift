@@ -25,7 +25,7 @@ enum BenchMain {
         let fl = floors()
         for f in fl { print(formatLine(f.label, "-", first: f.first, min: f.min, median: f.median, max: f.max)) }
         var results: [SceneResult] = []
-        for scene in Scenes.all() where only.map({ scene.label.contains($0) }) ?? true {
+        for scene in Scenes.all() + KernelScenes.all() where only.map({ scene.label.contains($0) }) ?? true {
             let r = BenchMain.measure(scene)
             print(formatLine(r.label, "ARGB32", first: r.first, min: r.min, median: r.median, max: r.max))
             results.append(r)
