@@ -72,8 +72,10 @@ extension FontLibrary {
                               lines: [], font: font, runs: [])
         }
         var text = input
-        for i in text.indices where text[i] < 0x20 && text[i] != 0x0A && text[i] != 0x0D || text[i] == 0x7F {
-            if text[i] != 0x0B && text[i] != 0x0C { text[i] = 0x20 }
+        for i in text.indices {
+            let c = text[i]
+            // Tabs and other C0/DEL controls draw as spaces; LF, VT, FF, CR separate paragraphs.
+            if (c < 0x20 && !(0x0A...0x0D).contains(c)) || c == 0x7F { text[i] = 0x20 }
         }
         let paragraphs = Self.paragraphs(text)
 
