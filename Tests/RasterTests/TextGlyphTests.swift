@@ -176,6 +176,21 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
         for y in 0..<40 { for x in 30..<100 { #expect(clipped.pixel(x: x, y: y).a == 0) } }
     }
 
+    @Test func gradientPaintShadesTextLikeAPath() throws {
+        let fonts = try FontLibrary()
+        let font = try fonts.font(path: dejaVuSans, size: 30)
+        let layout = fonts.layout("████████", font: font)       // full blocks: solid ink
+        let s = try Surface(width: Int(layout.size.width) + 4, height: 40)
+        let g = LinearGradient(start: Point(0, 0), end: Point(Double(s.width), 0),
+                               stops: [GradientStop(0, .red), GradientStop(1, .blue)])
+        fonts.draw(layout, in: Canvas(s), at: Point(2, 2), paint: .linearGradient(g))
+        let y = 2 + Int(layout.firstBaseline) - 8
+        let left = s.pixel(x: 6, y: y), right = s.pixel(x: s.width - 6, y: y)
+        #expect(left.a == 255 && right.a == 255)
+        #expect(left.r > 200 && left.b < 60)
+        #expect(right.b > 200 && right.r < 60)
+    }
+
     @Test func rotatedTextTurnsAboutTheOrigin() throws {
         let fonts = try FontLibrary()
         let font = try fonts.font(path: dejaVuSans, size: 20)
