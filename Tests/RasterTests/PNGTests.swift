@@ -4,17 +4,6 @@ import Testing
 import Glibc
 #endif
 
-private struct PNGRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// CRC-32 as PNG chunks use it, so tests can forge well-formed headers.
 private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     var c: UInt32 = 0xFFFF_FFFF
@@ -42,7 +31,7 @@ private func forgedPNG(width: UInt32, height: UInt32) -> [UInt8] {
     return out
 }
 
-private func randomPremultiplied(_ rng: inout PNGRandom) -> UInt32 {
+private func randomPremultiplied(_ rng: inout SplitMix64) -> UInt32 {
     let a = UInt32.random(in: 0...255, using: &rng)
     switch UInt32.random(in: 0..<4, using: &rng) {
     case 0: return 0
@@ -75,7 +64,7 @@ private func tempDir() -> String {
 
     @Test(arguments: 0..<8)
     func randomImagesRoundTrip(seed: Int) throws {
-        var rng = PNGRandom(state: UInt64(seed) + 1)
+        var rng = SplitMix64(seed: UInt64(seed) + 1)
         let w = Int.random(in: 1...70, using: &rng), h = Int.random(in: 1...50, using: &rng)
         // A padded-stride view proves encoding honours the stride.
         let big = try Surface(width: w + 3, height: h)
@@ -89,7 +78,7 @@ private func tempDir() -> String {
 
     /// Straight colours come back within 255/(2a) + 0.5 levels: premultiplying keeps a + 1 levels.
     @Test func straightColourToleranceIsAsDocumented() throws {
-        var rng = PNGRandom(state: 99)
+        var rng = SplitMix64(seed: 99)
         let s = try Surface(width: 64, height: 64)
         var want: [RGBA8] = []
         for y in 0..<64 {
@@ -135,7 +124,7 @@ private func tempDir() -> String {
     /// Every prefix of a valid PNG is an error (never a crash); cuts after the signature say truncated.
     @Test func everyTruncationIsTyped() throws {
         let s = try Surface(width: 9, height: 7)
-        var rng = PNGRandom(state: 5)
+        var rng = SplitMix64(seed: 5)
         for y in 0..<7 { for x in 0..<9 { s.setPixel(x: x, y: y, randomPremultiplied(&rng)) } }
         let bytes = try s.pngData()
         for n in 0..<(bytes.count - 12) {   // the last 12 bytes are IEND, which libpng need not read
@@ -151,7 +140,7 @@ private func tempDir() -> String {
     /// Random byte corruption anywhere: a typed error or a decoded image, never a crash.
     @Test func corruptBytesAreTyped() throws {
         let s = try Surface(width: 16, height: 16)
-        var rng = PNGRandom(state: 77)
+        var rng = SplitMix64(seed: 77)
         for y in 0..<16 { for x in 0..<16 { s.setPixel(x: x, y: y, randomPremultiplied(&rng)) } }
         let bytes = try s.pngData()
         var corrupt = 0

@@ -1,17 +1,6 @@
 import Testing
 @testable import Raster
 
-private struct StrokeRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// An outline flattened once, for winding-number queries (the nonzero rule's view of it).
 private struct Outline {
     var segs: [(Point, Point)] = []
@@ -51,7 +40,7 @@ private func polyline(_ pts: [Point], closed: Bool = false) -> Path {
     }
 }
 
-private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
+private func randomPolyline(_ rng: inout SplitMix64, count: Int) -> [Point] {
     (0..<count).map { _ in Point(.random(in: 0...100, using: &rng), .random(in: 0...100, using: &rng)) }
 }
 
@@ -76,7 +65,7 @@ private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
     /// Round joins and caps make the stroke exactly the set of points within w/2 of the path.
     @Test(arguments: 0..<12)
     func roundStrokeIsTheDistanceBand(seed: Int) {
-        var rng = StrokeRandom(state: UInt64(seed) + 100)
+        var rng = SplitMix64(seed: UInt64(seed) + 100)
         let pts = randomPolyline(&rng, count: Int.random(in: 2...7, using: &rng))
         let w = Double.random(in: 0.3...25, using: &rng)
         let closed = seed % 3 == 0 && pts.count > 2
@@ -101,7 +90,7 @@ private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
     /// nothing farther than w/2 from the path is. Miter joins: nothing beyond limit·w/2.
     @Test(arguments: 0..<12)
     func bevelAndMiterStrokesStayInTheirBands(seed: Int) {
-        var rng = StrokeRandom(state: UInt64(seed) + 500)
+        var rng = SplitMix64(seed: UInt64(seed) + 500)
         let pts = randomPolyline(&rng, count: Int.random(in: 2...7, using: &rng))
         let w = Double.random(in: 0.5...20, using: &rng)
         let join: LineJoin = seed % 2 == 0 ? .bevel : .miter
