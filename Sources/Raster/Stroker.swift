@@ -64,7 +64,8 @@ public struct Stroker {
         join = style.lineJoin
         let limit = style.miterLimit >= 1 ? style.miterLimit : 1
         miterLimit2 = limit * limit
-        self.tolerance = (tolerance.isFinite && tolerance > 1e-6) ? tolerance : 0.1
+        // Canvas.stroke passes flatness / scale, which is tiny under a large zoom: keep it.
+        self.tolerance = (tolerance.isFinite && tolerance > 0) ? Swift.max(tolerance, 1e-12) : 0.1
         let dashed = preparePattern(style.dash)
         var dashBudget = Stroker.maxDashes
         var it = SubpathFlattener(path, tolerance: self.tolerance)

@@ -264,7 +264,7 @@ private func randomPolyline(_ rng: inout SplitMix64, count: Int) -> [Point] {
     @Test func badTolerancesAndPhasesFallBackToDefaults() {
         let c = Path.circle(center: Point(50, 50), radius: 20)
         let base = c.stroked(StrokeStyle(lineWidth: 2))
-        for t in [Double.nan, 0, -1, .infinity] { #expect(c.stroked(StrokeStyle(lineWidth: 2), tolerance: t) == base) }
+        for t in [Double.nan, 0, -1, .infinity, -1e-9] { #expect(c.stroked(StrokeStyle(lineWidth: 2), tolerance: t) == base) }
         let dashed = c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5]))
         for ph in [Double.nan, .infinity, -.infinity] { #expect(c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5], dashPhase: ph)) == dashed) }
         #expect(c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5], dashPhase: 10)) == dashed)   // a whole period
@@ -311,6 +311,17 @@ private func randomPolyline(_ rng: inout SplitMix64, count: Int) -> [Point] {
             }
             canvas.fill(out, with: .solid(.black))
         }
+    }
+
+    /// Under a large zoom Canvas.stroke passes a tiny tolerance; it must be honoured, not
+    /// replaced by a default that would turn a circle into a diamond.
+    @Test func tinyToleranceIsHonoured() {
+        let r = 1e-5
+        let o = Outline(Path.circle(center: .zero, radius: r).stroked(StrokeStyle(lineWidth: r / 50), tolerance: 1e-8),
+                        tolerance: 1e-9)
+        let diagonal = Point(r * 0.5.squareRoot(), r * 0.5.squareRoot())
+        #expect(o.inside(diagonal))
+        #expect(!o.inside(diagonal * 0.98) && !o.inside(diagonal * 1.02))
     }
 
     @Test func reusedStrokerAppendsIntoAReusedPath() {
