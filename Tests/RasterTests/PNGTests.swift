@@ -1,5 +1,6 @@
 import Testing
 @testable import Raster
+import CPNG
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -101,6 +102,32 @@ private func tempDir() -> String {
                 if w.a == 255 { #expect(g == w) }
             }
         }
+    }
+
+    /// PNGs kiosk did not write: grey, grey+alpha and RGB, written by libpng itself, decode to
+    /// the expected premultiplied pixels.
+    @Test func otherColourTypesDecode() throws {
+        func encode(_ pixels: [UInt8], width: Int, height: Int, format: Int32, channels: Int) -> [UInt8] {
+            var image = png_image()
+            image.version = png_uint_32(PNG_IMAGE_VERSION)
+            image.width = png_uint_32(width); image.height = png_uint_32(height)
+            image.format = png_uint_32(format)
+            var size: png_alloc_size_t = 0
+            _ = png_image_write_to_memory(&image, nil, &size, 0, pixels, png_int_32(width * channels), nil)
+            var out = [UInt8](repeating: 0, count: Int(size))
+            let ok = out.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, pixels, png_int_32(width * channels), nil) }
+            #expect(ok != 0)
+            return Array(out.prefix(Int(size)))
+        }
+        let grey = try Surface.decodePNG(encode([0, 128, 255], width: 3, height: 1, format: Int32(PNG_FORMAT_GRAY), channels: 1))
+        #expect(grey.pixel(x: 1, y: 0) == RGBA8(r: 128, g: 128, b: 128, a: 255))
+        #expect(grey.pixel(x: 2, y: 0) == RGBA8(r: 255, g: 255, b: 255, a: 255))
+        let ga = try Surface.decodePNG(encode([200, 0, 200, 128], width: 2, height: 1, format: Int32(PNG_FORMAT_GA), channels: 2))
+        #expect(ga.pixel(x: 0, y: 0).a == 0 && ga.premultipliedPixel(x: 0, y: 0) == 0)
+        #expect(ga.premultipliedPixel(x: 1, y: 0) == Pixel.premultiply(RGBA8(r: 200, g: 200, b: 200, a: 128)))
+        let rgb = try Surface.decodePNG(encode([255, 0, 0, 0, 255, 0], width: 1, height: 2, format: Int32(PNG_FORMAT_RGB), channels: 3))
+        #expect(rgb.pixel(x: 0, y: 0) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(rgb.pixel(x: 0, y: 1) == RGBA8(r: 0, g: 255, b: 0, a: 255))
     }
 
     @Test func oneByOneAndEmpty() throws {
