@@ -147,9 +147,12 @@ extension FontLibrary {
     private func shapeUncached(_ p: UnsafeBufferPointer<UInt32>, font: Font) -> ShapedParagraph {
         let n = p.count
         let (levels, rtl) = Bidi.levels(p)
-        let fallbackList = fallback(for: font)
+        // The fallback list (FcFontSort over every installed font) is only built when a character
+        // is missing from the font: Latin in DejaVu never pays for it on the first frame.
+        var fallbackList: FontFallback? = nil
         let items = ScriptItemizer.itemize(p, levels: levels, primary: font.face) { c in
-            fallbackList.face(for: c) { try self.loadFace(path: $0, index: $1) }
+            if fallbackList == nil { fallbackList = self.fallback(for: font) }
+            return fallbackList!.face(for: c) { try self.loadFace(path: $0, index: $1) }
         }
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
