@@ -1,0 +1,117 @@
+// FontLibrary: the one object that owns text resources — FreeType, fontconfig, open faces, the
+// per-character fallback lists, the HarfBuzz buffer and the glyph cache. Not a global: make one
+// per program (or per test) and pass it where text is laid out and drawn. Not thread-safe; kiosk
+// renders on one thread.
+import CFreeType
+import CFontconfig
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Loads fonts and owns every cache text needs.
+///
+///     let fonts = try FontLibrary()
+///     let font = try fonts.font(family: "DejaVu Sans", size: 16)
+///     let layout = fonts.layout("Hello, 세계", font: font, maxWidth: 200)
+///     fonts.draw(layout, in: canvas, at: Point(10, 10), paint: .solid(.black))
+public final class FontLibrary {
+    /// Sizes above this are refused (`FontError.invalidSize`): FreeType's 26.6 maths and
+    /// bitmap sizes stay far from overflow, and no screen needs taller glyphs.
+    public static let maxSize = 4096.0
+
+    let freeType: FreeTypeHandle
+    let fontconfig: OpaquePointer
+    let glyphCache: GlyphCache
+    let outlines: GlyphOutlineCache
+    let shaper: Shaper
+    private var faces: [String: FontFace] = [:]
+    private var familyMatches: [String: (path: String, index: Int)] = [:]
+    private var fallbacks: [String: FontFallback] = [:]
+    private var nextFaceID = 1
+
+    /// Starts FreeType and fontconfig.
+    /// - Parameter glyphCacheBytes: bound on the rendered-glyph cache (least recently used
+    ///   glyphs are dropped beyond it). Default 4 MiB ≈ 20 000 glyphs at 16 px.
+    public init(glyphCacheBytes: Int = 4 << 20) throws {
+        freeType = try FreeTypeHandle()
+        guard let config = FcInitLoadConfigAndFonts() else {
+            throw FontError.libraryInitFailed(what: "fontconfig", code: -1)
+        }
+        fontconfig = config
+        glyphCache = GlyphCache(capacityBytes: glyphCacheBytes)
+        outlines = GlyphOutlineCache(capacity: 2048)
+        shaper = Shaper()
+    }
+
+    deinit {
+        fallbacks.removeAll()
+        FcConfigDestroy(fontconfig)
+    }
+
+    /// Bytes held by rendered glyph bitmaps right now (≤ the budget given to `init`).
+    public var glyphCacheBytes: Int { glyphCache.bytes }
+    /// Glyph cache hits and misses since the library was made.
+    public var glyphCacheStatistics: (hits: Int, misses: Int, entries: Int) {
+        (glyphCache.hits, glyphCache.misses, glyphCache.count)
+    }
+
+    /// A font from a file (TrueType, OpenType, CFF; face 0 of a collection).
+    /// - Throws: `FontError.fileNotFound`, `.notAFont` (corrupt or truncated), `.invalidSize`.
+    public func font(path: String, size: Double) throws -> Font {
+        try font(path: path, index: 0, size: size, weight: .regular, italic: false)
+    }
+
+    /// A font from face `index` of a file (collections such as .ttc hold several faces).
+    public func font(path: String, index: Int, size: Double, weight: FontWeight = .regular, italic: Bool = false) throws -> Font {
+        try Self.checkSize(size)
+        let face = try loadFace(path: path, index: index)
+        return Font(face: face, size: size, weight: weight, italic: italic)
+    }
+
+    /// A font found by fontconfig from a family name, weight and slant.
+    /// - Parameter family: e.g. "DejaVu Sans"; nil or a generic name ("sans-serif", "serif",
+    ///   "monospace", "system-ui") takes whatever fontconfig prefers for it.
+    /// - Throws: `FontError.familyNotFound(asked:found:)` when fontconfig would only substitute
+    ///   another family, `.invalidSize` for a size that is not finite and > 0.
+    public func font(family: String?, size: Double, weight: FontWeight = .regular, italic: Bool = false) throws -> Font {
+        try Self.checkSize(size)
+        let key = "\(family ?? "")|\(weight)|\(italic)"
+        if let m = familyMatches[key] {
+            return Font(face: try loadFace(path: m.path, index: m.index), size: size, weight: weight, italic: italic)
+        }
+        let asked = family ?? "sans-serif"
+        let match = try FontconfigQuery.match(config: fontconfig, family: asked, weight: weight, italic: italic)
+        if !FontconfigQuery.isGeneric(asked) {
+            let want = FontconfigQuery.normalized(asked)
+            guard match.families.contains(where: { FontconfigQuery.normalized($0) == want }) else {
+                throw FontError.familyNotFound(asked: asked, found: match.families.first)
+            }
+        }
+        familyMatches[key] = (match.path, match.index)
+        return Font(face: try loadFace(path: match.path, index: match.index), size: size, weight: weight, italic: italic)
+    }
+
+    /// The face at `path`/`index`, opened once and shared by every size.
+    func loadFace(path: String, index: Int) throws -> FontFace {
+        let key = "\(path)#\(index)"
+        if let f = faces[key] { return f }
+        guard access(path, F_OK) == 0 else { throw FontError.fileNotFound(path: path) }
+        let face = try FontFace(id: nextFaceID, path: path, index: index, freeType: freeType)
+        nextFaceID += 1
+        faces[key] = face
+        return face
+    }
+
+    /// The fallback list for fonts like `font` (same family preference, weight and slant).
+    func fallback(for font: Font) -> FontFallback {
+        let key = "\(font.face.id)|\(font.weight)|\(font.italic)"
+        if let f = fallbacks[key] { return f }
+        let f = FontFallback(config: fontconfig, family: font.familyName, weight: font.weight, italic: font.italic)
+        fallbacks[key] = f
+        return f
+    }
+
+    static func checkSize(_ size: Double) throws {
+        guard size.isFinite, size > 0, size <= maxSize else { throw FontError.invalidSize(size) }
+    }
+}

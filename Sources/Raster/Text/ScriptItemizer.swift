@@ -1,0 +1,65 @@
+// ScriptItemizer: splits a paragraph into runs that HarfBuzz can shape in one call — one face,
+// one Unicode script, one bidi level each. Spaces and punctuation (script Common) and combining
+// marks (Inherited) join the run they sit in, so "안녕 하세요" is one Hangul run, not three.
+import CHarfBuzz
+
+/// A maximal stretch of a paragraph with one face, script and bidi level.
+struct TextItem {
+    var start: Int, end: Int
+    var face: FontFace
+    var level: UInt8
+    var script: hb_script_t
+}
+
+enum ScriptItemizer {
+    static func itemize(_ text: UnsafeBufferPointer<UInt32>, levels: [UInt8], primary: FontFace,
+                        fallback: (UInt32) -> FontFace?) -> [TextItem] {
+        let n = text.count
+        guard n > 0 else { return [] }
+        let funcs = hb_unicode_funcs_get_default()
+        // Resolve Common/Inherited to the script before them (or the first real one after).
+        var scripts = [hb_script_t](repeating: HB_SCRIPT_COMMON, count: n)
+        var current = HB_SCRIPT_INVALID
+        var firstReal = HB_SCRIPT_COMMON
+        for i in 0..<n {
+            let s = hb_unicode_script(funcs, text[i])
+            if s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN {
+                scripts[i] = current
+            } else {
+                if current == HB_SCRIPT_INVALID { firstReal = s }
+                current = s; scripts[i] = s
+            }
+        }
+        for i in 0..<n where scripts[i] == HB_SCRIPT_INVALID { scripts[i] = firstReal }
+
+        var items: [TextItem] = []
+        var previous: FontFace? = nil
+        for i in 0..<n {
+            let c = text[i]
+            let raw = hb_unicode_script(funcs, c)
+            let neutral = raw == HB_SCRIPT_COMMON || raw == HB_SCRIPT_INHERITED
+            let face: FontFace
+            if neutral, let p = previous, p.covers(c) || isDefaultIgnorable(c) {
+                face = p
+            } else if primary.covers(c) || isDefaultIgnorable(c) {
+                face = primary
+            } else {
+                face = fallback(c) ?? previous ?? primary   // nothing covers it: .notdef box
+            }
+            previous = face
+            if var last = items.last, last.face === face, last.level == levels[i], last.script == scripts[i] {
+                last.end = i + 1
+                items[items.count - 1] = last
+            } else {
+                items.append(TextItem(start: i, end: i + 1, face: face, level: levels[i], script: scripts[i]))
+            }
+        }
+        return items
+    }
+
+    /// Characters HarfBuzz hides (joiners, direction marks, variation selectors): any face will do.
+    @inline(__always) static func isDefaultIgnorable(_ c: UInt32) -> Bool {
+        (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x206F)
+            || (c >= 0xFE00 && c <= 0xFE0F) || c == 0xFEFF || c == 0x00AD || (c >= 0xE0100 && c <= 0xE01EF)
+    }
+}

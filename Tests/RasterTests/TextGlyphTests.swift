@@ -1,0 +1,149 @@
+// Glyph bitmaps against FreeType's own rendering, the cache's byte bound, and drawing through
+// Canvas (mask path and outline path agree; paint, opacity and clip apply).
+import Testing
+import CFreeType
+@testable import Raster
+
+/// FreeType's own rendering of one glyph, with a library and face opened here.
+func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) -> (left: Int32, top: Int32, w: Int, h: Int, pixels: [UInt8]) {
+    var lib: FT_Library?
+    FT_Init_FreeType(&lib)
+    var face: FT_Face?
+    FT_New_Face(lib, path, 0, &face)
+    defer { FT_Done_Face(face); FT_Done_FreeType(lib) }
+    FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72)
+    let light = FT_Int32(FT_RENDER_MODE_LIGHT.rawValue) << 16
+    FT_Load_Glyph(face, glyph, light | FT_Int32(FT_LOAD_NO_BITMAP))
+    let slot = face!.pointee.glyph!
+    FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phase * 16), 0)
+    FT_Render_Glyph(slot, FT_RENDER_MODE_LIGHT)
+    let bm = slot.pointee.bitmap
+    var out: [UInt8] = []
+    for y in 0..<Int(bm.rows) { for x in 0..<Int(bm.width) { out.append(bm.buffer[y * Int(bm.pitch) + x]) } }
+    return (slot.pointee.bitmap_left, slot.pointee.bitmap_top, Int(bm.width), Int(bm.rows), out)
+}
+
+@Suite struct TextGlyphTests {
+    @Test func cachedBitmapsEqualFreeTypeRendering() throws {
+        let fonts = try FontLibrary()
+        for size in [10.0, 16, 31.5, 48] {
+            let font = try fonts.font(path: dejaVuSans, size: size)
+            for ch: Unicode.Scalar in ["a", "g", "W", "@", "ß"] {
+                let glyph = font.face.glyphIndex(ch.value)
+                for phase in 0..<4 {
+                    let key = GlyphCache.key(face: font.face.id, size64: font.size64, glyph: glyph, phase: phase)
+                    let ours = fonts.glyphCache.bitmap(key) {
+                        GlyphRasterizer.render(face: font.face, size64: font.size64, glyph: glyph, phase: phase)
+                    }
+                    let ref = freeTypeReference(path: dejaVuSans, size: size, glyph: glyph, phase: phase)
+                    #expect(ours.left == ref.left && ours.top == ref.top)
+                    #expect(Int(ours.width) == ref.w && Int(ours.height) == ref.h)
+                    let pixels = Array(UnsafeBufferPointer(start: ours.pixels, count: Int(ours.width * ours.height)))
+                    #expect(pixels == ref.pixels, "\(ch) at \(size) px, phase \(phase)")
+                }
+            }
+        }
+        // Phases really differ (the cache is not handing back phase 0 four times).
+        let f = try fonts.font(path: dejaVuSans, size: 16)
+        #expect(freeTypeReference(path: dejaVuSans, size: 16, glyph: f.face.glyphIndex(0x6C), phase: 0).pixels
+                != freeTypeReference(path: dejaVuSans, size: 16, glyph: f.face.glyphIndex(0x6C), phase: 2).pixels)
+    }
+
+    @Test func cacheStaysWithinItsByteBudgetAndHits() throws {
+        let fonts = try FontLibrary(glyphCacheBytes: 6000)
+        let font = try fonts.font(path: dejaVuSans, size: 24)
+        let surface = try Surface(width: 600, height: 60)
+        let canvas = Canvas(surface)
+        let layout = fonts.layout("ABCDEFGHIJKLMNOPQRSTUVWXYZ abcdefghijklmnopqrstuvwxyz", font: font)
+        fonts.draw(layout, in: canvas, at: Point(0, 0), paint: .solid(.black))
+        #expect(fonts.glyphCacheBytes <= 6000)
+        #expect(fonts.glyphCacheStatistics.entries > 0)
+        let big = try FontLibrary()
+        let f2 = try big.font(path: dejaVuSans, size: 24)
+        let l2 = big.layout("abcabc", font: f2)
+        big.draw(l2, in: canvas, at: Point(0, 0), paint: .solid(.black))
+        let first = big.glyphCacheStatistics
+        big.draw(l2, in: canvas, at: Point(0, 0), paint: .solid(.black))
+        let second = big.glyphCacheStatistics
+        #expect(second.misses == first.misses)
+        #expect(second.hits == first.hits + 6)
+    }
+
+    @Test func lruEvictsLeastRecentlyUsed() {
+        let cache = GlyphCache(capacityBytes: 3 * (GlyphCache.entryOverhead + 4))
+        func make() -> GlyphBitmap {
+            let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
+            p.initialize(repeating: 1, count: 4)
+            return GlyphBitmap(left: 0, top: 0, width: 2, height: 2, pixels: p)
+        }
+        for k in 0..<3 { _ = cache.bitmap(UInt64(k), render: make) }
+        _ = cache.bitmap(0, render: make)          // 0 becomes most recent; 1 is now the oldest
+        _ = cache.bitmap(3, render: make)          // evicts 1
+        #expect(cache.count == 3 && cache.misses == 4 && cache.hits == 1)
+        _ = cache.bitmap(0, render: make); _ = cache.bitmap(2, render: make)
+        #expect(cache.misses == 4)
+        _ = cache.bitmap(1, render: make)
+        #expect(cache.misses == 5)
+    }
+
+    /// Ink (sum of alpha) of text drawn in black on transparent.
+    func ink(_ s: Surface) -> Int {
+        var sum = 0
+        for y in 0..<s.height { for x in 0..<s.width { sum += Int(s.pixel(x: x, y: y).a) } }
+        return sum
+    }
+
+    @Test func maskAndOutlinePathsAgree() throws {
+        let fonts = try FontLibrary()
+        let font = try fonts.font(path: dejaVuSans, size: 32)
+        let layout = fonts.layout("Kiosk 가격", font: font)
+        let a = try Surface(width: 240, height: 60), b = try Surface(width: 240, height: 60)
+        fonts.draw(layout, in: Canvas(a), at: Point(4, 4), paint: .solid(.black))
+        let cb = Canvas(b)
+        cb.transform = .scale(1.002, 1.002)        // beyond the bitmap tolerance: outlines
+        fonts.draw(layout, in: cb, at: Point(4, 4), paint: .solid(.black))
+        let ia = ink(a), ib = ink(b)
+        #expect(ia > 100_000)
+        #expect(abs(Double(ia - ib)) / Double(ia) < 0.03, "mask \(ia) vs outline \(ib)")
+        // Same ink box, to a pixel.
+        func box(_ s: Surface) -> IntRect {
+            var r = IntRect(x0: s.width, y0: s.height, x1: 0, y1: 0)
+            for y in 0..<s.height { for x in 0..<s.width where s.pixel(x: x, y: y).a > 64 {
+                r = IntRect(x0: min(r.x0, x), y0: min(r.y0, y), x1: max(r.x1, x + 1), y1: max(r.y1, y + 1)) } }
+            return r
+        }
+        let ba = box(a), bb = box(b)
+        #expect(abs(ba.x0 - bb.x0) <= 1 && abs(ba.y0 - bb.y0) <= 1 && abs(ba.x1 - bb.x1) <= 1 && abs(ba.y1 - bb.y1) <= 1)
+    }
+
+    @Test func opacityAndClipApplyToText() throws {
+        let fonts = try FontLibrary()
+        let font = try fonts.font(path: dejaVuSans, size: 24)
+        let layout = fonts.layout("HHHH", font: font)
+        let full = try Surface(width: 100, height: 40), half = try Surface(width: 100, height: 40), clipped = try Surface(width: 100, height: 40)
+        fonts.draw(layout, in: Canvas(full), at: .zero, paint: .solid(.black))
+        let ch = Canvas(half); ch.opacity = 0.5
+        fonts.draw(layout, in: ch, at: .zero, paint: .solid(.black))
+        let cc = Canvas(clipped); cc.clip = IntRect(x0: 0, y0: 0, x1: 30, y1: 40)
+        fonts.draw(layout, in: cc, at: .zero, paint: .solid(.black))
+        let f = ink(full), h = ink(half), c = ink(clipped)
+        #expect(abs(Double(h) / Double(f) - 0.5) < 0.02)
+        #expect(c > 0 && c < f / 2)
+        for y in 0..<40 { for x in 30..<100 { #expect(clipped.pixel(x: x, y: y).a == 0) } }
+    }
+
+    @Test func rotatedTextTurnsAboutTheOrigin() throws {
+        let fonts = try FontLibrary()
+        let font = try fonts.font(path: dejaVuSans, size: 20)
+        let layout = fonts.layout("IIIIIIIIII", font: font)
+        let s = try Surface(width: 120, height: 120)
+        let c = Canvas(s)
+        c.transform = .rotation(Double.pi / 2, about: Point(60, 60))
+        fonts.draw(layout, in: c, at: Point(60, 60), paint: .solid(.black))
+        // A row of "I" along +x becomes a column going down (+y), left of x = 60.
+        var rows = Set<Int>(), cols = Set<Int>()
+        for y in 0..<120 { for x in 0..<120 where s.pixel(x: x, y: y).a > 128 { rows.insert(y); cols.insert(x) } }
+        #expect(rows.min()! >= 58 && rows.max()! > 100)
+        #expect(cols.max()! <= 61 && cols.min()! > 30)
+    }
+}
