@@ -111,12 +111,19 @@ public struct ImageShader: SpanShader {
                 top = r.loadUnaligned(as: UInt64.self)
                 bottom = r.loadUnaligned(fromByteOffset: rowBytes, as: UInt64.self)
             } else {
-                top = UInt64(fetch(ix, iy)) | UInt64(fetch(ix + 1, iy)) << 32
-                bottom = UInt64(fetch(ix, iy + 1)) | UInt64(fetch(ix + 1, iy + 1)) << 32
+                (top, bottom) = edgeBlock(ix, iy)
             }
             out[i] = Bilinear.blend(top, bottom, wx, wy, alpha)
             U &+= dU; V &+= dV
         }
+    }
+
+    /// The 2×2 block at (ix, iy) by the edge rule, as (p00 | p10 << 32, p01 | p11 << 32).
+    /// Out of line: it runs only along the image's border, and inlined it made the hot loop
+    /// spill its pointers to the stack.
+    @inline(never) func edgeBlock(_ ix: Int, _ iy: Int) -> (UInt64, UInt64) {
+        (UInt64(fetch(ix, iy)) | UInt64(fetch(ix + 1, iy)) << 32,
+         UInt64(fetch(ix, iy + 1)) | UInt64(fetch(ix + 1, iy + 1)) << 32)
     }
 
     // MARK: reference
