@@ -38,7 +38,7 @@ enum BenchMain {
         var fl: [SceneResult] = []
         var results: [SceneResult] = []
         var cairo = CairoResults(output: "")
-        let scenes = (Scenes.all(textScenes: TextScenes.all()) + KernelScenes.all()).filter { scene in only.map { scene.label.contains($0) } ?? true }
+        let scenes = (Scenes.all(textScenes: TextScenes.scenes()) + KernelScenes.all()).filter { scene in only.map { scene.label.contains($0) } ?? true }
         for round in 1...rounds {
             if rounds > 1 { print("round \(round) of \(rounds)") }
             fl = best(fl, floors())
@@ -61,6 +61,7 @@ enum BenchMain {
             for r in results { print(formatLine(r.label, "ARGB32", first: r.first, min: r.min, median: r.median, max: r.max)) }
         }
         print("")
+        for line in TextScenes.cacheReport() { print(line) }
         if counting {
             print("heap allocations in steady state (malloc/calloc/realloc/memalign counted; \(timedRuns) runs after warm-up)")
             print("scene                                        draw calls  allocs/draw call  allocs/run (incl. paths, layout)")
