@@ -2,7 +2,7 @@
 # /init of the QEMU test guest (busybox initramfs). The scenario comes from the kernel command line
 # (kiosk.scenario=…); the host drives taps and screendumps through QMP and reads the markers below
 # on the serial console.
-export PATH=/bin:/sbin
+export PATH=/bin:/sbin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
 exec </dev/console >/dev/console 2>&1
 scenario=$(sed -n 's/.*kiosk\.scenario=\([a-z0-9-]*\).*/\1/p' /proc/cmdline)
