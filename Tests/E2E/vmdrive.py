@@ -171,6 +171,27 @@ def run(args, name, results):
             ok = vm.wait_for('kiosk: frame 3', 20)
             ok2, msg = vm.expect_screen(snapshot(args, f'{name}-2', rotation, taps), f'{name}-uinput')
             check('uinput multitouch tap (hot-plugged) matches', ok and ok2, msg)
+        if uinput:
+            # Idle: no frames, no timers; the loop must not wake at all (issue: "measure it").
+            vm.send('idle 3')
+            if vm.wait_for('e2e: idle wakeups', 20):
+                line = [l for l in vm.console if 'e2e: idle wakeups' in l][-1].strip()
+                n = int(line.split()[3])
+                check('idle: no wakeups while nothing changes', n <= 2, line)
+            else:
+                check('idle: no wakeups while nothing changes', False, 'no measurement')
+            # VT switch away and back: release drops master, acquire repaints everything.
+            expected = snapshot(args, f'{name}-2', rotation, taps)
+            frames = vm.count('kiosk: frame')
+            vm.send('vt2')
+            away = vm.wait_for('e2e: on vt2', 15) and vm.wait_for('VT released', 5)
+            path = os.path.join(args.out, f'{name}-vt2.ppm'); vm.screendump(path)
+            differs = not compare(path, expected)[0]
+            vm.send('vt1')
+            back = vm.wait_for('VT acquired', 15)
+            ok, msg = vm.expect_screen(expected, f'{name}-vt1')
+            check('VT switch away and back repaints', away and differs and back and ok and vm.count('kiosk: frame') > frames,
+                  f'released={away} console-shown={differs} acquired={back} {msg}')
         vm.send('stop')
         check('SIGTERM: kiosk exits 0', vm.wait_for('e2e: final: e2e: kiosk exited 0', 20))
     except Exception as e:

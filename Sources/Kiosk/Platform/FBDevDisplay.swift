@@ -36,8 +36,9 @@ public final class FBDevDisplay: Display {
         "fbdev \(path) \(panelWidth)x\(panelHeight) \(format) \(pages == 2 ? "panned double buffer" : "single buffer"), \(vsyncWorks ? "FBIO_WAITFORVSYNC" : "timer") pacing, rotation \(rotation)"
     }
 
-    /// Opens `path` (default `/dev/fb0`).
-    public init(path: String = "/dev/fb0", rotation: Rotation) throws {
+    /// Opens `path` (default `/dev/fb0`). With `configure` false (for `kiosk probe`) the device's
+    /// settings are only read, never changed.
+    public init(path: String = "/dev/fb0", rotation: Rotation, configure: Bool = true) throws {
         self.path = path; self.rotation = rotation
         do { fd = try Syscall.open(path, O_RDWR) }
         catch let e as Errno { throw PlatformError("open", path: path, errno: e) }
@@ -60,7 +61,7 @@ public final class FBDevDisplay: Display {
         format = fmt
         panelWidth = Int(v.xres); panelHeight = Int(v.yres); lineLength = Int(f.line_length)
         // Ask for a second page when the driver has memory for it but did not set it up.
-        if v.yres_virtual < 2 * v.yres && Int(f.smem_len) >= lineLength * panelHeight * 2 {
+        if configure && v.yres_virtual < 2 * v.yres && Int(f.smem_len) >= lineLength * panelHeight * 2 {
             var want = v
             want.yres_virtual = 2 * v.yres; want.yoffset = 0
             if (try? Syscall.ioctl(fd, kiosk_FBIOPUT_VSCREENINFO(), into: &want)) != nil {

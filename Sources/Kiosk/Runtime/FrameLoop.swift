@@ -101,6 +101,7 @@ public final class FrameLoop {
             let shown = try display.present(shadow, damage: damage)
             frameCount += 1
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
+            if frameCount == 1 { Systemd.notify("READY=1\nSTATUS=\(display.summary)") }
             if let shown { presented(at: shown) }
         } catch {
             Log.error("present: \(error)")
@@ -152,6 +153,7 @@ public final class FrameLoop {
     /// Finishes the pending flip, restores console and CRTC, and exits.
     public func stop(reason: String, code: Int32 = 0) -> Never {
         stopping = true
+        Systemd.notify("STOPPING=1")
         Log.info("run: stopping (\(reason)) after \(frameCount) frames, \(clock.missedFlips) missed flips")
         display.close()
         console?.restore()
