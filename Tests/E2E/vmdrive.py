@@ -139,9 +139,9 @@ def snapshot(args, name, rotation, taps):
 
 SCENARIOS = {
     # name: (QEMU devices, rotation, tablet, uinput)
-    'bochs': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 0, 'usb-tablet', True),
-    'virtio': (['-device', f'virtio-gpu-pci,xres={W},yres={H}', '-device', 'virtio-tablet-pci'], 0, 'virtio-tablet', False),
-    'fbdev': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 90, 'usb-tablet', False),
+    'bochs': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 0, 'usb-tablet', 'one'),
+    'virtio': (['-device', f'virtio-gpu-pci,xres={W},yres={H}', '-device', 'virtio-tablet-pci'], 0, 'virtio-tablet', 'two'),
+    'fbdev': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 90, 'usb-tablet', None),
 }
 
 def run(args, name, results):
@@ -165,13 +165,20 @@ def run(args, name, results):
             check(f'{tablet} tap matches kiosk snapshot --tap', ok and ok2, msg)
         else:
             check(f'{tablet} found by kiosk', False)
-        if uinput:
+        if uinput == 'one':
             vm.send(f'uinput {W} {H} 660 120')
             taps.append(logical(660, 120, rotation))
             ok = vm.wait_for('kiosk: frame 3', 20)
             ok2, msg = vm.expect_screen(snapshot(args, f'{name}-2', rotation, taps), f'{name}-uinput')
             check('uinput multitouch tap (hot-plugged) matches', ok and ok2, msg)
-        if uinput:
+        elif uinput == 'two':
+            # Two fingers down and up together (MT protocol B, slots 0 and 1) on tiles 4 and 6.
+            vm.send(f'uinput {W} {H} 138 355 660 355')
+            taps += [logical(138, 355, rotation), logical(660, 355, rotation)]
+            ok = vm.wait_for('uinput-tap: tapped', 20)
+            ok2, msg = vm.expect_screen(snapshot(args, f'{name}-2', rotation, taps), f'{name}-uinput2')
+            check('uinput two-finger tap toggles both tiles', ok and ok2, msg)
+        if uinput == 'one':
             # Idle: no frames, no timers; the loop must not wake at all (issue: "measure it").
             vm.send('idle 3')
             if vm.wait_for('e2e: idle wakeups', 20):
