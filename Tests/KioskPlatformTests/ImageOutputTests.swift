@@ -47,3 +47,43 @@ import Glibc
         unlink("\(dir)/last.png"); rmdir(dir)
     }
 }
+
+@Suite struct AnimatedPNGTests {
+    @Test func framesChunksAndCRCsAreValid() throws {
+        let run = try VirtualRun(source: PulseScene(width: 64, height: 40), width: 64, height: 40, frameInterval: 0.1)
+        var apng = AnimatedPNG(framesPerSecond: 10)
+        var firstFrame: Surface?
+        for _ in 0..<3 {
+            run.step()
+            if firstFrame == nil { firstFrame = run.surface.copy() }
+            try apng.append(run.surface)
+            run.advance()
+        }
+        let bytes = try apng.data()
+        var types: [String] = []
+        var crcOK = true
+        var o = 8
+        while o + 12 <= bytes.count {
+            let len = Int(UInt32(bytes[o]) << 24 | UInt32(bytes[o + 1]) << 16 | UInt32(bytes[o + 2]) << 8 | UInt32(bytes[o + 3]))
+            let crc = UInt32(bytes[o + 8 + len]) << 24 | UInt32(bytes[o + 9 + len]) << 16 | UInt32(bytes[o + 10 + len]) << 8 | UInt32(bytes[o + 11 + len])
+            crcOK = crcOK && crc == AnimatedPNG.crc32(bytes[o + 4..<o + 8 + len])
+            types.append(String(decoding: bytes[o + 4..<o + 8], as: UTF8.self))
+            o += 12 + len
+        }
+        #expect(crcOK && o == bytes.count)
+        #expect(types == ["IHDR", "acTL", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND"])
+        // A plain PNG decoder shows the first frame.
+        let decoded = try Surface.decodePNG(bytes)
+        #expect(decoded.samePixels(as: firstFrame!))
+        #expect(AnimatedPNG.crc32(Array("IEND".utf8)[...]) == 0xAE42_6082)
+    }
+
+    @Test func mismatchedFrameSizesAndEmptyAnimationsAreRefused() throws {
+        var apng = AnimatedPNG(framesPerSecond: 30)
+        #expect(throws: ConfigError.self) { try apng.data() }
+        let a = try Surface(width: 4, height: 4); a.clear(0xFF00_0000)
+        let b = try Surface(width: 5, height: 4); b.clear(0xFF00_0000)
+        try apng.append(a)
+        #expect(throws: ConfigError.self) { try apng.append(b) }
+    }
+}
