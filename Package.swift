@@ -25,7 +25,8 @@ let package = Package(
         // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
         .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
 
-        // The declarative engine and the platform layer (displays, input, console, frame loop).
+        // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
+        // (displays, input, console, frame loop).
         .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
         .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "Raster", "CDRM"]),
 
@@ -35,6 +36,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -136,12 +136,13 @@ public enum Kernels {
 struct PaintSink: CoverageSink {
     let surface: Surface
     let solid: UInt32
-    let shader: PaintShader?
+    /// nil for a solid colour; else the canvas's slot holding this draw's shader.
+    let shader: UnsafeMutablePointer<PaintShader>?
     /// Scratch for one span of shaded colours, at least the surface's width.
     let colors: UnsafeMutablePointer<UInt32>
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
         if let shader {
-            shader.shade(x: x, y: y, count: count, into: colors)
+            shader.pointee.shade(x: x, y: y, count: count, into: colors)
             Blend.overColors(surface.row(y) + x, count, colors, UInt32(coverage))
         } else {
             let c = coverage == 255 ? solid : Pixel.scale(solid, UInt32(coverage))
@@ -150,7 +151,7 @@ struct PaintSink: CoverageSink {
     }
     @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
         if let shader {
-            shader.shade(x: x, y: y, count: count, into: colors)
+            shader.pointee.shade(x: x, y: y, count: count, into: colors)
             Blend.overColorsMask(surface.row(y) + x, count, colors, mask)
         } else {
             Blend.overMask(surface.row(y) + x, count, solid, mask)

@@ -85,3 +85,77 @@ enum Flattener {
         flush(close: closeSubpaths)
     }
 }
+
+/// The sub-paths of a path as polylines, one at a time, for consumers that need to know where
+/// each sub-path starts and whether it was closed (the stroker). Curves are split exactly as
+/// `Flattener.flatten` splits them (the same helpers); a sub-path holding a non-finite point is skipped whole, as
+/// the rasterizer skips it. A lone `move` is not a sub-path; `move` + `close` or a zero-length
+/// segment is one (a single point: strokes draw it as a dot when the cap is round or square).
+/// Points are appended to a caller-owned array, so iterating allocates nothing once it has grown.
+struct SubpathFlattener {
+    let elements: [PathElement]
+    let tolerance: Double
+    var index = 0
+    /// Start of the current sub-path: where `close` returns and where segments after it begin.
+    var start = Point.zero
+
+    init(_ path: Path, tolerance: Double) {
+        elements = path.elements
+        self.tolerance = (tolerance.isFinite && tolerance > 1e-6) ? tolerance : 0.25
+    }
+
+    /// Replaces `points` with the next sub-path's polyline and returns whether it was closed
+    /// (the closing segment is implied, not repeated), or nil when there are no more.
+    mutating func next(into points: inout [Point]) -> Bool? {
+        points.removeAll(keepingCapacity: true)
+        var finite = true, drawn = false
+        while index < elements.count {
+            switch elements[index] {
+            case .move(let p):
+                if drawn {
+                    if finite { return false }   // the move starts the next call's sub-path
+                    drawn = false
+                }
+                index += 1
+                points.removeAll(keepingCapacity: true)
+                points.append(p); start = p; finite = p.isFinite
+                continue
+            case .close:
+                index += 1
+                if points.isEmpty { continue }
+                if finite { return true }
+                points.removeAll(keepingCapacity: true); finite = true; drawn = false
+                continue
+            case .line(let p):
+                if points.isEmpty { points.append(start) }
+                points.append(p)
+                finite = finite && p.isFinite
+            case .quad(let c, let p):
+                if points.isEmpty { points.append(start) }
+                finite = finite && c.isFinite && p.isFinite
+                if finite { Self.appendQuad(&points, c, p, tolerance) } else { points.append(p) }
+            case .cubic(let c1, let c2, let p):
+                if points.isEmpty { points.append(start) }
+                finite = finite && c1.isFinite && c2.isFinite && p.isFinite
+                if finite { Self.appendCubic(&points, c1, c2, p, tolerance) } else { points.append(p) }
+            }
+            index += 1
+            drawn = true
+        }
+        return drawn && finite ? false : nil
+    }
+
+    static func appendQuad(_ points: inout [Point], _ c: Point, _ p: Point, _ tol: Double) {
+        let p0 = points[points.count - 1]
+        let n = Flattener.quadSegments(p0, c, p, tolerance: tol)
+        for i in 1..<n { points.append(Flattener.quad(p0, c, p, at: Double(i) / Double(n))) }
+        points.append(p)
+    }
+
+    static func appendCubic(_ points: inout [Point], _ c1: Point, _ c2: Point, _ p: Point, _ tol: Double) {
+        let p0 = points[points.count - 1]
+        let n = Flattener.cubicSegments(p0, c1, c2, p, tolerance: tol)
+        for i in 1..<n { points.append(Flattener.cubic(p0, c1, c2, p, at: Double(i) / Double(n))) }
+        points.append(p)
+    }
+}

@@ -13,7 +13,11 @@ public enum PathElement: Hashable, Sendable {
 /// A 2-D path made of sub-paths. Non-finite points are kept but ignored by the rasterizer
 /// (the sub-path holding them is dropped), so NaN input draws nothing rather than garbage.
 public struct Path: Hashable, Sendable {
-    public private(set) var elements: [PathElement] = []
+    public private(set) var elements: [PathElement] = [] { didSet { roundedRect = nil } }
+    /// Set when the whole path is one rounded rectangle (built by `addRoundedRect` on an empty
+    /// path, radii already clamped), so the canvas can fill its straight middle rows as boxes
+    /// and scan-convert only the corner rows. Any other change clears it.
+    var roundedRect: RoundedRectShape?
     /// Start of the current sub-path, where `close` returns.
     @usableFromInline var start = Point.zero
     @usableFromInline var current = Point.zero
@@ -103,6 +107,12 @@ public struct Path: Hashable, Sendable {
         let limit = Swift.min(rr.width, rr.height) * 0.5
         func c(_ v: Double) -> Double { v.isFinite ? Swift.max(0, Swift.min(v, limit)) : 0 }
         let tl = c(radii.topLeft), tr = c(radii.topRight), br = c(radii.bottomRight), bl = c(radii.bottomLeft)
+        let wasEmpty = elements.isEmpty
+        defer {
+            if wasEmpty {
+                roundedRect = RoundedRectShape(rect: rr, radii: CornerRadii(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl))
+            }
+        }
         let h = Double.pi / 2
         move(to: Point(rr.minX + tl, rr.minY))
         line(to: Point(rr.maxX - tr, rr.minY))
@@ -201,6 +211,12 @@ public struct Path: Hashable, Sendable {
     }
 }
 
+/// A rounded rectangle a path is known to be exactly.
+struct RoundedRectShape: Hashable, Sendable {
+    var rect: Rect
+    var radii: CornerRadii
+}
+
 /// Radii of a rounded rectangle's four corners.
 public struct CornerRadii: Hashable, Sendable {
     public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
@@ -217,3 +233,12 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+
+extension Path {
+    /// Removes every element, keeping the storage when asked, so a path can be rebuilt each
+    /// frame without allocating (the stroker appends into a reused path).
+    public mutating func removeAll(keepingCapacity: Bool = false) {
+        elements.removeAll(keepingCapacity: keepingCapacity)
+        start = .zero; current = .zero; hasCurrent = false
+    }
+}

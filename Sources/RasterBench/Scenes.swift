@@ -69,8 +69,7 @@ enum Scenes {
             Scene(label: "(e) 640x480 img rot30 x1.5 a=.8 GOOD") { c, p in blit(c, &p, image, scale: 1.5, .bilinear) },
             Scene(label: "(e') 640x480 img aligned a=.8 (no xform)") { c, p in
                 c.opacity = 0.8
-                p.draw { c.fill(Rect(100, 100, Double(image.width), Double(image.height)),
-                                with: .image(ImagePattern(image: image, transform: .translation(100, 100), sampling: .bilinear))) }
+                p.draw { c.drawImage(image, transform: .translation(100, 100), sampling: .bilinear) }
             },
         ]
         return s
@@ -135,7 +134,7 @@ enum Scenes {
             .concatenating(.rotation(Double.pi / 6))
             .concatenating(.translation(Double(frameWidth) / 2, Double(frameHeight) / 2))
         c.opacity = 0.8
-        p.draw { c.fill(Rect(0, 0, iw, ih), with: .image(ImagePattern(image: image, sampling: sampling))) }
+        p.draw { c.drawImage(image, sampling: sampling) }
     }
 
     /// The (e) image: a radial gradient (centre, radius w/2) with vertical black lines, α 0.6,

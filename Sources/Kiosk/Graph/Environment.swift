@@ -1,0 +1,106 @@
+// Environment: values passed down the view tree (colour scheme, screen size, font, …).
+
+/// A key for a value in `EnvironmentValues`.
+///
+/// ```swift
+/// struct AccentKey: EnvironmentKey { static let defaultValue = Color.blue }
+/// extension EnvironmentValues {
+///     var accent: Color { get { self[AccentKey.self] } set { self[AccentKey.self] = newValue } }
+/// }
+/// ```
+public protocol EnvironmentKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+}
+
+/// The values a view reads with `@Environment`.
+public struct EnvironmentValues: CustomStringConvertible {
+    var storage: [ObjectIdentifier: Any] = [:]
+    public init() {}
+
+    public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
+        get { storage[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
+        set { storage[ObjectIdentifier(key)] = newValue }
+    }
+
+    func object<T: AnyObject>(_ type: T.Type) -> T? { storage[ObjectIdentifier(type)] as? T }
+    mutating func setObject<T: AnyObject>(_ object: T?, for type: T.Type) { storage[ObjectIdentifier(type)] = object }
+
+    public var description: String { "EnvironmentValues(\(storage.count) values)" }
+}
+
+/// Light or dark appearance.
+public enum ColorScheme: Hashable, Sendable, CaseIterable { case light, dark }
+
+struct ColorSchemeKey: EnvironmentKey { static let defaultValue = ColorScheme.light }
+struct ScreenSizeKey: EnvironmentKey { static let defaultValue = CGSize.zero }
+struct DisplayScaleKey: EnvironmentKey { static let defaultValue: CGFloat = 1 }
+struct IsEnabledKey: EnvironmentKey { static let defaultValue = true }
+
+extension EnvironmentValues {
+    /// The colour scheme; the host's setting, `.light` by default.
+    public var colorScheme: ColorScheme {
+        get { self[ColorSchemeKey.self] } set { self[ColorSchemeKey.self] = newValue }
+    }
+    /// The size of the screen in points (kiosk: points are pixels). Not in SwiftUI, which
+    /// reads it from UIScreen; `UIScreen.main.bounds` is provided too.
+    public var screenSize: CGSize {
+        get { self[ScreenSizeKey.self] } set { self[ScreenSizeKey.self] = newValue }
+    }
+    /// Pixels per point; 1 on kiosk screens.
+    public var displayScale: CGFloat {
+        get { self[DisplayScaleKey.self] } set { self[DisplayScaleKey.self] = newValue }
+    }
+    /// False inside `.disabled(true)`: taps and drags are ignored.
+    public var isEnabled: Bool {
+        get { self[IsEnabledKey.self] } set { self[IsEnabledKey.self] = newValue }
+    }
+}
+
+/// Reads a value from the environment.
+///
+/// ```swift
+/// @Environment(\.colorScheme) var colorScheme
+/// @Environment(Model.self) var model        // an @Observable object set with .environment(model)
+/// ```
+@propertyWrapper
+public struct Environment<Value>: DynamicProperty, InstallableProperty {
+    let read: (EnvironmentValues) -> Value
+    let location = EnvironmentLocation()
+
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { read = { $0[keyPath: keyPath] } }
+
+    public var wrappedValue: Value { read(location.values ?? EnvironmentValues()) }
+
+    func install(in node: Node, slot: inout Int) { location.values = node.environment }
+}
+
+extension Environment where Value: AnyObject & Observable {
+    /// Reads an `@Observable` object put in the environment with `.environment(object)`.
+    /// Reading one that is missing stops the program, as in SwiftUI; use the optional form
+    /// `@Environment(Model.self) var model: Model?` when it may be absent.
+    public init(_ type: Value.Type) {
+        read = { env in
+            guard let object = env.object(type) else {
+                preconditionFailure("No \(type) in the environment: add .environment(\(type)(…)) to an ancestor view")
+            }
+            return object
+        }
+    }
+}
+
+extension Environment {
+    public init<T: AnyObject & Observable>(_ type: T.Type) where Value == T? {
+        read = { $0.object(type) }
+    }
+}
+
+final class EnvironmentLocation { var values: EnvironmentValues? }
+
+/// `UIScreen.main.bounds`, for programs written against UIKit: the host's screen.
+public final class UIScreen {
+    nonisolated(unsafe) public static let main = UIScreen()
+    /// The screen rectangle in points; set by the host.
+    public internal(set) var bounds: CGRect = .zero
+    public var scale: CGFloat { 1 }
+}

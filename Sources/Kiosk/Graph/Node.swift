@@ -1,0 +1,109 @@
+// Node: one view's persistent identity in the graph. It keeps the latest view value, the
+// view's @State cells, its environment, its children (keyed by structural identity) and the
+// layout result. Composite views (those with a body) and transparent primitives are not laid
+// out themselves: their layout items are their children's.
+
+/// A node's identity among its siblings: the structural key plus the view's type, so that an
+/// `AnyView` switching type, or a branch of an `if` flipping, makes a new node.
+struct NodeKey: Hashable {
+    var key: AnyHashable
+    var type: ObjectIdentifier
+}
+
+final class Node {
+    /// Unique for the life of the process; orders display items and damage bookkeeping.
+    let serial: Int
+    unowned(unsafe) let graph: ViewGraph
+    /// The graph, or nil once it is gone (for callbacks that may outlive it).
+    var graphIfAlive: ViewGraph? { weakGraph }
+    private weak var weakGraph: ViewGraph?
+    weak var parent: Node?
+    let key: NodeKey
+    let depth: Int
+
+    var view: any View {
+        didSet { refreshKinds() }
+    }
+    /// The view as a primitive, when it is one (cached cast).
+    private(set) var primitive: (any PrimitiveView)?
+    /// Its layout and drawing behaviour; nil for composite and transparent nodes.
+    private(set) var layout: (any LayoutBehavior)?
+    /// Lifecycle hooks (onAppear, onChange, task) of a modifier node.
+    private(set) var lifecycle: (any LifecycleModifier)?
+
+    var children: [Node] = []
+    /// The environment this node's view sees.
+    var environment = EnvironmentValues()
+    /// @State storage in declaration order.
+    var stateCells: [AnyObject] = []
+    /// Storage for modifiers that remember values between updates (onChange, task).
+    var modifierState: AnyObject?
+
+    var isDirty = false
+    var isRemoved = false
+
+    // Layout results, in root coordinates before render effects (offset, rotation, …).
+    var frame = CGRect.zero
+    var sizeCache: [(ProposedViewSize, CGSize)] = []
+    var sizeCachePass = -1
+
+    init(view: any View, key: NodeKey, parent: Node?, graph: ViewGraph) {
+        graph.nextSerial += 1
+        serial = graph.nextSerial
+        self.view = view
+        self.key = key
+        self.parent = parent
+        self.graph = graph
+        weakGraph = graph
+        depth = (parent?.depth ?? -1) + 1
+        refreshKinds()
+    }
+
+    private func refreshKinds() {
+        primitive = view as? any PrimitiveView
+        layout = primitive?.layoutBehavior
+        lifecycle = ((primitive as? any ModifierCarrier)?.anyModifier) as? any LifecycleModifier
+    }
+
+    /// The nodes that take part in the parent's layout: itself when it lays out, otherwise
+    /// its children's items, flattened (Group, ForEach, if/else, composite bodies).
+    func appendLayoutItems(to items: inout [Node]) {
+        if layout != nil { items.append(self); return }
+        for child in children { child.appendLayoutItems(to: &items) }
+    }
+
+    var layoutItems: [Node] {
+        var items: [Node] = []
+        for child in children { child.appendLayoutItems(to: &items) }
+        return items
+    }
+
+    /// The ancestors' chain as a readable path, for warnings.
+    var path: String {
+        var names: [String] = []
+        var n: Node? = self
+        while let node = n, names.count < 6 { names.append("\(type(of: node.view))"); n = node.parent }
+        return names.reversed().joined(separator: " › ")
+    }
+}
+
+/// ModifiedContent exposes its modifier to the graph through this.
+protocol ModifierCarrier { var anyModifier: Any { get } }
+
+extension ModifiedContent: ModifierCarrier where Content: View, Modifier: ViewModifier {
+    var anyModifier: Any { modifier }
+}
+
+/// A modifier with lifecycle callbacks, run after the update that inserted, changed or
+/// removed its node.
+protocol LifecycleModifier {
+    func appeared(_ node: Node)
+    func updated(_ node: Node)
+    func disappeared(_ node: Node)
+}
+
+extension LifecycleModifier {
+    func appeared(_ node: Node) {}
+    func updated(_ node: Node) {}
+    func disappeared(_ node: Node) {}
+}

@@ -1,0 +1,31 @@
+// ThreadContext: what the graph being updated on this thread is doing (the node whose body
+// runs, where warnings go). Per thread, not global, because tests run several hosts at once
+// on different threads; a pthread key costs a few nanoseconds per state read.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+final class ThreadContext {
+    /// The node whose body (or child list) is being evaluated: state reads register on it.
+    var reader: Node?
+    /// Where warnings go.
+    var sink: WarningSink?
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<ThreadContext>.fromOpaque(pointer).release() }
+        }
+        return key
+    }()
+
+    static var current: ThreadContext {
+        if let p = pthread_getspecific(key) { return Unmanaged<ThreadContext>.fromOpaque(p).takeUnretainedValue() }
+        let context = ThreadContext()
+        pthread_setspecific(key, Unmanaged.passRetained(context).toOpaque())
+        return context
+    }
+}

@@ -1,0 +1,225 @@
+// ViewGraph: evaluates bodies, reconciles children by identity and runs lifecycle callbacks.
+// Only nodes invalidated since the last update are re-evaluated (a @State cell invalidates the
+// bodies that read it; an @Observable property the bodies whose tracking saw it); a
+// re-evaluated node passes fresh view values to its children, which re-evaluate in turn.
+
+import Raster
+
+final class ViewGraph {
+    /// The node whose body (or child list) is being evaluated on this thread: reads of state
+    /// register on it.
+    static var currentReader: Node? {
+        get { ThreadContext.current.reader }
+        set { ThreadContext.current.reader = newValue }
+    }
+    /// Serial numbers for this graph's nodes.
+    var nextSerial = 0
+    /// View types known to hold no dynamic properties (reflection is skipped for them).
+    var plainTypes = Set<ObjectIdentifier>()
+
+    /// Deeper than this, a view tree is taken to recurse without end and is cut off.
+    static let maxDepth = 400
+    /// Update passes per frame (a pass runs lifecycle callbacks that may change state again).
+    static let maxPassesPerFrame = 8
+
+    private(set) var root: Node!
+    private var dirty: [Node] = []
+    private var deferred: [() -> Void] = []
+    private var lifecycleQueue: [() -> Void] = []
+    private var evaluationDepth = 0
+    let warnings: WarningSink
+
+    /// True while any body runs: state set now is deferred to the next frame.
+    var isEvaluatingBody: Bool { evaluationDepth > 0 }
+    /// Something changed since the last frame was drawn.
+    var needsUpdate = true
+    /// Bumped on every update that changed the tree; layout caches compare against it.
+    private(set) var generation = 0
+    /// Virtual time in seconds (the presentation time of the frame being made).
+    var time: Double = 0
+    /// The wall-clock date at time 0, for TimelineView and `.task` clocks.
+    var startDate = Date()
+    /// Nodes that asked to be re-evaluated at a time (TimelineView schedules).
+    private var wakeups: [(time: Double, node: WeakNode)] = []
+    /// `.task`s started whose first step may not have run yet (HeadlessHost waits for them).
+    var startedTasks: [TaskStart] = []
+    /// The environment given to the root.
+    var rootEnvironment = EnvironmentValues()
+
+    init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink()) {
+        self.warnings = warnings
+        rootEnvironment = environment
+        withSink {
+            root = Node(view: view, key: NodeKey(key: 0, type: ObjectIdentifier(type(of: view))), parent: nil, graph: self)
+            root.environment = environment
+            evaluate(root)
+        }
+    }
+
+    func withSink<T>(_ body: () -> T) -> T {
+        let previous = Diagnostics.sink
+        Diagnostics.sink = warnings
+        defer { Diagnostics.sink = previous }
+        return body()
+    }
+
+    // MARK: Invalidation
+
+    func invalidate(_ node: Node) {
+        needsUpdate = true
+        guard !node.isDirty else { return }
+        node.isDirty = true
+        dirty.append(node)
+    }
+
+    func `defer`(_ action: @escaping () -> Void) {
+        deferred.append(action)
+        needsUpdate = true
+    }
+
+    /// Re-evaluates `node` at virtual time `time` (TimelineView).
+    func schedule(_ node: Node, at time: Double) {
+        wakeups.append((time, WeakNode(node)))
+    }
+
+    /// The earliest scheduled wake-up, if any.
+    var nextWakeup: Double? { wakeups.lazy.filter { $0.node.node.map { !$0.isRemoved } ?? false }.map(\.time).min() }
+
+    func setRootEnvironment(_ environment: EnvironmentValues) {
+        rootEnvironment = environment
+        root.environment = environment
+        invalidate(root)
+    }
+
+    // MARK: Update
+
+    /// Applies deferred changes and due wake-ups, re-evaluates dirty nodes top-down and runs
+    /// lifecycle callbacks. Returns whether anything was re-evaluated.
+    @discardableResult
+    func update() -> Bool {
+        withSink {
+            var changed = false
+            let due = wakeups.filter { $0.time <= time + 1e-9 }
+            wakeups.removeAll { $0.time <= time + 1e-9 || $0.node.node == nil }
+            for wake in due { if let node = wake.node.node, !node.isRemoved { invalidate(node) } }
+            let actions = deferred
+            deferred.removeAll()
+            for action in actions { action() }
+            for pass in 0..<ViewGraph.maxPassesPerFrame {
+                if dirty.isEmpty && lifecycleQueue.isEmpty { break }
+                if pass == ViewGraph.maxPassesPerFrame - 1 {
+                    Diagnostics.warn("state keeps changing in onAppear/onChange; the rest waits for the next frame")
+                    needsUpdate = true
+                    break
+                }
+                let batch = dirty.sorted { $0.depth < $1.depth }
+                dirty.removeAll()
+                for node in batch where node.isDirty && !node.isRemoved {
+                    evaluate(node)
+                    changed = true
+                }
+                let callbacks = lifecycleQueue
+                lifecycleQueue.removeAll()
+                for callback in callbacks { callback() }
+            }
+            if changed { generation += 1 }
+            needsUpdate = !deferred.isEmpty || !dirty.isEmpty
+            return changed
+        }
+    }
+
+    func enqueueLifecycle(_ action: @escaping () -> Void) { lifecycleQueue.append(action) }
+
+    // MARK: Evaluation
+
+    /// Installs the node's dynamic properties, runs its body (or lists its children) under
+    /// read tracking, and reconciles the children.
+    func evaluate(_ node: Node) {
+        node.isDirty = false
+        if node.depth > ViewGraph.maxDepth {
+            Diagnostics.warn("view tree deeper than \(ViewGraph.maxDepth) levels at \(node.path): a body probably contains itself; the rest is not shown")
+            reconcile(node, ChildList())
+            return
+        }
+        PropertyInstaller.install(node.view, in: node)
+        let context = ThreadContext.current
+        let previousReader = context.reader
+        context.reader = node
+        evaluationDepth += 1
+        let list = withObservationTracking {
+            var list = ChildList()
+            if let primitive = node.primitive {
+                primitive.makeChildren(&list)
+            } else {
+                list.append(ViewGraph.body(of: node.view), key: 0)
+            }
+            return list
+        } onChange: { [weak node] in
+            guard let node, let graph = node.graphIfAlive else { return }
+            graph.invalidateFromObservation(node)
+        }
+        evaluationDepth -= 1
+        context.reader = previousReader
+        reconcile(node, list)
+        if let lifecycle = node.lifecycle { enqueueLifecycle { [weak node] in
+            if let node, !node.isRemoved { lifecycle.updated(node) }
+        } }
+    }
+
+    /// Observation calls back from `willSet`, possibly during a body; defer to be safe.
+    private func invalidateFromObservation(_ node: Node) {
+        if isEvaluatingBody { self.defer { [weak node] in if let node { self.invalidate(node) } } }
+        else { invalidate(node) }
+    }
+
+    private static func body<V: View>(of view: V) -> any View { view.body }
+
+    /// Matches the new child list against the current children by key: kept children get the
+    /// new view value and are re-evaluated; new ones are created (onAppear); the rest removed.
+    func reconcile(_ node: Node, _ list: ChildList) {
+        var environment = node.environment
+        node.primitive?.transformEnvironment(&environment)
+        var old: [NodeKey: Node] = [:]
+        for child in node.children { old[child.key] = child }
+        var kept: [Node] = []
+        kept.reserveCapacity(list.views.count)
+        var used = Set<NodeKey>()
+        var created: [Node] = []
+        for (key, view) in list.views {
+            var nodeKey = NodeKey(key: key, type: ObjectIdentifier(type(of: view)))
+            if !used.insert(nodeKey).inserted {
+                Diagnostics.warn("two children of \(node.path) have the same identity \(key); the later one gets its own")
+                var n = 1
+                repeat { nodeKey.key = AnyHashable(DuplicateKey(id: key, occurrence: n)); n += 1 } while !used.insert(nodeKey).inserted
+            }
+            if let existing = old.removeValue(forKey: nodeKey) {
+                existing.view = view
+                existing.environment = environment
+                evaluate(existing)
+                kept.append(existing)
+            } else {
+                let child = Node(view: view, key: nodeKey, parent: node, graph: self)
+                child.environment = environment
+                kept.append(child)
+                created.append(child)
+            }
+        }
+        // Removed children go first so their state is gone before the new ones evaluate;
+        // their onDisappear runs after the new children's onAppear (SwiftUI since iOS 14).
+        let removed = node.children.filter { old[$0.key] === $0 }
+        node.children = kept
+        for child in created {
+            if let lifecycle = child.lifecycle { enqueueLifecycle { [weak child] in
+                if let child, !child.isRemoved { lifecycle.appeared(child) }
+            } }
+            evaluate(child)
+        }
+        for child in removed { remove(child) }
+    }
+
+    private func remove(_ node: Node) {
+        node.isRemoved = true
+        if let lifecycle = node.lifecycle { enqueueLifecycle { lifecycle.disappeared(node) } }
+        for child in node.children { remove(child) }
+    }
+}

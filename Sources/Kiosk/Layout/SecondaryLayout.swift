@@ -1,0 +1,64 @@
+// background and overlay: a secondary view sized to the content (the content decides the size;
+// the secondary view is offered exactly that size and aligned in it).
+
+public struct _BackgroundLayout<Background: View>: BuiltinModifier, LayoutBehavior {
+    let background: Background
+    let alignment: Alignment
+    /// true: drawn in front of the content (overlay).
+    let isOverlay: Bool
+
+    func makeChildren(content: any View, _ list: inout ChildList) {
+        list.append(content, key: 0)
+        list.append(background, key: 1)
+    }
+    private func content(_ node: Node) -> [Node] { node.children.first.map(itemsOf) ?? [] }
+    private func secondary(_ node: Node) -> [Node] { node.children.count > 1 ? itemsOf(node.children[1]) : [] }
+    private func itemsOf(_ child: Node) -> [Node] { var items: [Node] = []; child.appendLayoutItems(to: &items); return items }
+
+    func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
+        pass.size(of: content(node), proposal)
+    }
+    func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
+        pass.place(aligned: content(node), in: bounds, alignment: .center)
+        pass.place(aligned: secondary(node), in: bounds, alignment: alignment)
+    }
+    func render(node: Node, pass: RenderPass) {
+        let order = isOverlay ? [content(node), secondary(node)] : [secondary(node), content(node)]
+        for items in order { pass.render(items: items) }
+    }
+    func baseline(node: Node, size: CGSize, last: Bool, pass: LayoutPass) -> CGFloat? {
+        let items = content(node)
+        return items.count == 1 ? pass.baseline(of: items[0], size: size, last: last) : nil
+    }
+}
+
+extension View {
+    /// Puts `background` behind this view, sized to it.
+    public func background<V: View>(_ background: V, alignment: Alignment = .center) -> ModifiedContent<Self, _BackgroundLayout<V>> {
+        modifier(_BackgroundLayout(background: background, alignment: alignment, isOverlay: false))
+    }
+    /// Puts the built view behind this view: `.background { Color.blue }`.
+    public func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> ModifiedContent<Self, _BackgroundLayout<V>> {
+        modifier(_BackgroundLayout(background: content(), alignment: alignment, isOverlay: false))
+    }
+    /// Fills the area behind this view with a style: `.background(.blue)`.
+    @_disfavoredOverload
+    public func background<S: ShapeStyle>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View {
+        background(Rectangle().fill(style))
+    }
+    /// Fills `shape` behind this view: `.background(.white, in: RoundedRectangle(cornerRadius: 8))`.
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
+        background(shape.fill(style))
+    }
+    /// Puts `overlay` in front of this view, sized to it.
+    public func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> ModifiedContent<Self, _BackgroundLayout<V>> {
+        modifier(_BackgroundLayout(background: overlay, alignment: alignment, isOverlay: true))
+    }
+    /// Puts the built view in front of this view.
+    public func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> ModifiedContent<Self, _BackgroundLayout<V>> {
+        modifier(_BackgroundLayout(background: content(), alignment: alignment, isOverlay: true))
+    }
+    /// Fills the area in front of this view with a style.
+    @_disfavoredOverload
+    public func overlay<S: ShapeStyle>(_ style: S) -> some View { overlay(Rectangle().fill(style)) }
+}

@@ -1,0 +1,127 @@
+// StackLayout: HStack/VStack distribution. Following SwiftUI, the stack subtracts spacing,
+// then offers the remaining length to its children from the least flexible (max − min along
+// the axis) to the most flexible, each getting an equal share of what is left; higher
+// layoutPriority goes first and may take what the lower ones do not need at their minimum.
+// Spacers are the most flexible, so they split whatever the others leave.
+
+struct StackLayout {
+    var axis: Axis
+    /// Cross-axis alignment fraction for VStack (0 leading … 1 trailing).
+    var alignment: CGFloat
+    /// Cross-axis alignment for HStack (may be a text baseline).
+    var verticalAlignment: VerticalAlignment
+    /// nil: 8 points between neighbours, SwiftUI's default.
+    var spacing: CGFloat?
+
+    static let defaultSpacing: CGFloat = 8
+
+    private func totalSpacing(_ n: Int) -> CGFloat {
+        let s = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
+        return s * CGFloat(max(0, n - 1))
+    }
+
+    /// Sizes for each child under `proposal`.
+    func childSizes(items: [Node], proposal: ProposedViewSize, pass: LayoutPass) -> [CGSize] {
+        let saved = pass.stackAxis
+        pass.stackAxis = axis
+        defer { pass.stackAxis = saved }
+        let cross = proposal[axis == .horizontal ? .vertical : .horizontal]
+        guard let main = proposal[axis] else {
+            return items.map { pass.size($0, ProposedViewSize(axis: axis, main: nil, cross: cross)) }
+        }
+        var sizes = [CGSize](repeating: .zero, count: items.count)
+        // Min and max along the axis decide the order.
+        var minimum = [CGFloat](repeating: 0, count: items.count)
+        var flexibility = [CGFloat](repeating: 0, count: items.count)
+        for (i, item) in items.enumerated() {
+            let lo = pass.size(item, ProposedViewSize(axis: axis, main: 0, cross: cross))[axis]
+            let hi = pass.size(item, ProposedViewSize(axis: axis, main: .infinity, cross: cross))[axis]
+            minimum[i] = lo
+            flexibility[i] = hi - lo
+        }
+        let priority = items.map { $0.layout?.layoutPriority ?? 0 }
+        let order = items.indices.sorted {
+            priority[$0] != priority[$1] ? priority[$0] > priority[$1]
+                : (flexibility[$0] != flexibility[$1] ? flexibility[$0] < flexibility[$1] : $0 < $1)
+        }
+        var remaining = main - totalSpacing(items.count)
+        var k = 0
+        while k < order.count {
+            // One priority group at a time; lower groups keep their minimum in reserve.
+            let p = priority[order[k]]
+            var end = k
+            while end < order.count && priority[order[end]] == p { end += 1 }
+            var reserved: CGFloat = 0
+            for j in end..<order.count { reserved += minimum[order[j]] }
+            var available = remaining - reserved
+            var count = end - k
+            for j in k..<end {
+                let i = order[j]
+                let share = max(0, available / CGFloat(count))
+                let s = pass.size(items[i], ProposedViewSize(axis: axis, main: share, cross: cross))
+                sizes[i] = s
+                available -= s[axis]
+                remaining -= s[axis]
+                count -= 1
+            }
+            k = end
+        }
+        return sizes
+    }
+
+    func size(items: [Node], proposal: ProposedViewSize, pass: LayoutPass) -> CGSize {
+        guard !items.isEmpty else { return .zero }
+        let sizes = childSizes(items: items, proposal: proposal, pass: pass)
+        let crossAxis: Axis = axis == .horizontal ? .vertical : .horizontal
+        var result = CGSize.zero
+        result[axis] = sizes.reduce(0) { $0 + $1[axis] } + totalSpacing(items.count)
+        if axis == .horizontal, verticalAlignment.baseline != nil {
+            let (above, below) = baselineExtents(items: items, sizes: sizes, pass: pass)
+            result.height = above + below
+        } else {
+            result[crossAxis] = sizes.reduce(0) { max($0, $1[crossAxis]) }
+        }
+        return result
+    }
+
+    /// For baseline alignment: the tallest part above and below the shared baseline.
+    private func baselineExtents(items: [Node], sizes: [CGSize], pass: LayoutPass) -> (CGFloat, CGFloat) {
+        var above: CGFloat = 0, below: CGFloat = 0
+        for (i, item) in items.enumerated() {
+            let b = pass.baseline(of: item, size: sizes[i], last: verticalAlignment.baseline == .last) ?? sizes[i].height
+            above = max(above, b)
+            below = max(below, sizes[i].height - b)
+        }
+        return (above, below)
+    }
+
+    func place(items: [Node], in bounds: CGRect, pass: LayoutPass) {
+        guard !items.isEmpty else { return }
+        let sizes = childSizes(items: items, proposal: ProposedViewSize(bounds.size), pass: pass)
+        let gap = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
+        var cursor = axis == .horizontal ? bounds.minX : bounds.minY
+        var baselineY: CGFloat = 0
+        if axis == .horizontal, verticalAlignment.baseline != nil {
+            baselineY = bounds.minY + baselineExtents(items: items, sizes: sizes, pass: pass).0
+        }
+        for (i, item) in items.enumerated() {
+            let s = sizes[i]
+            var origin = CGPoint.zero
+            if axis == .horizontal {
+                origin.x = cursor
+                if verticalAlignment.baseline != nil {
+                    let b = pass.baseline(of: item, size: s, last: verticalAlignment.baseline == .last) ?? s.height
+                    origin.y = baselineY - b
+                } else {
+                    origin.y = bounds.minY + (bounds.height - s.height) * verticalAlignment.fraction
+                }
+                cursor += s.width + gap
+            } else {
+                origin.y = cursor
+                origin.x = bounds.minX + (bounds.width - s.width) * alignment
+                cursor += s.height + gap
+            }
+            pass.place(item, in: CGRect(origin: origin, size: s))
+        }
+    }
+}

@@ -1,0 +1,127 @@
+// DisplayList: the flat list of draw commands a frame produces, in paint order. Every item
+// keeps the node that made it, so two frames' lists can be compared item by item: an item
+// that changed (or moved in the paint order) damages its old and new device bounds.
+// All attributes are plain numbers, colours, transforms and paths, so an animation layer can
+// interpolate them.
+
+import Raster
+
+/// A paint as the display list stores it (Raster's `Paint` minus images, plus equality).
+enum DrawPaint: Hashable {
+    case solid(Raster.Color)
+    case linear(Raster.LinearGradient)
+    case radial(Raster.RadialGradient)
+
+    var paint: Paint {
+        switch self {
+        case .solid(let c): return .solid(c)
+        case .linear(let g): return .linearGradient(g)
+        case .radial(let g): return .radialGradient(g)
+        }
+    }
+    func multipliedAlpha(_ a: Double) -> DrawPaint {
+        func m(_ c: Raster.Color) -> Raster.Color { c.withAlpha(c.a * a) }
+        switch self {
+        case .solid(let c): return .solid(m(c))
+        case .linear(var g): g.stops = g.stops.map { GradientStop($0.location, m($0.color)) }; return .linear(g)
+        case .radial(var g): g.stops = g.stops.map { GradientStop($0.location, m($0.color)) }; return .radial(g)
+        }
+    }
+}
+
+/// Stroke parameters, equatable.
+struct StrokeParameters: Hashable {
+    var lineWidth: Double
+    var lineCap: CGLineCap
+    var lineJoin: CGLineJoin
+    var miterLimit: Double
+    var dash: [Double]
+    var dashPhase: Double
+}
+
+/// A decoded image the display list can draw; equal when it is the same pixels.
+final class ImageBox: Hashable {
+    let surface: Surface
+    init(_ surface: Surface) { self.surface = surface }
+    static func == (a: ImageBox, b: ImageBox) -> Bool { a === b }
+    func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+enum DrawCommand: Hashable {
+    case fill(Raster.Path, DrawPaint, FillRule)
+    case stroke(Raster.Path, DrawPaint, StrokeParameters)
+    /// Laid-out text: the box's top-left is the origin of the item's transform.
+    case text(ResolvedText, width: Double, paint: DrawPaint)
+    /// An image scaled into a rect (local coordinates).
+    case image(ImageBox, Raster.Rect, Sampling)
+}
+
+struct DisplayItem: Hashable {
+    /// The node that emitted it and its number among that node's items.
+    var owner: Int
+    var index: Int
+    var command: DrawCommand
+    /// Local (layout) coordinates → device pixels.
+    var transform: Affine
+    var opacity: Double
+    /// Device-space clip (from clipShape/clipped); the whole surface when nil.
+    var clip: IntRect?
+    /// Conservative device bounds of what it paints, inside the clip.
+    var bounds: IntRect
+
+    var key: ItemKey { ItemKey(owner: owner, index: index) }
+}
+
+struct ItemKey: Hashable { var owner: Int; var index: Int }
+
+/// The rectangles two display lists differ by: old ∪ new bounds of every item that changed,
+/// appeared, disappeared or changed paint order.
+enum Damage {
+    static func between(old: [DisplayItem], new: [DisplayItem]) -> [IntRect] {
+        var oldIndex: [ItemKey: Int] = [:]
+        oldIndex.reserveCapacity(old.count)
+        for (i, item) in old.enumerated() { oldIndex[item.key] = i }
+        var rects: [IntRect] = []
+        var seen = Set<ItemKey>()
+        var lastOld = -1
+        for item in new {
+            seen.insert(item.key)
+            if let i = oldIndex[item.key] {
+                let before = old[i]
+                if before != item {
+                    rects.append(before.bounds); rects.append(item.bounds)
+                } else if i < lastOld {
+                    rects.append(item.bounds)       // same pixels, now painted in another order
+                }
+                lastOld = max(lastOld, i)
+            } else {
+                rects.append(item.bounds)
+            }
+        }
+        for item in old where !seen.contains(item.key) { rects.append(item.bounds) }
+        return merge(rects.filter { !$0.isEmpty })
+    }
+
+    /// Merges overlapping (or touching) rectangles until none overlap, so nothing is painted twice.
+    static func merge(_ input: [IntRect]) -> [IntRect] {
+        var rects = input
+        var changed = true
+        while changed {
+            changed = false
+            var i = 0
+            while i < rects.count {
+                var j = i + 1
+                while j < rects.count {
+                    let a = rects[i], b = rects[j]
+                    if a.x0 <= b.x1 && b.x0 <= a.x1 && a.y0 <= b.y1 && b.y0 <= a.y1 {
+                        rects[i] = a.union(b)
+                        rects.remove(at: j)
+                        changed = true
+                    } else { j += 1 }
+                }
+                i += 1
+            }
+        }
+        return rects
+    }
+}

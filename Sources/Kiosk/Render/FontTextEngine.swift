@@ -1,0 +1,105 @@
+// FontTextEngine: Text measured and drawn through the text team's FontLibrary (FreeType +
+// HarfBuzz + fontconfig). Layouts are cached per (text, width) because layout asks for the
+// same text several times per pass (stacks probe minimum, maximum and share) and again when
+// drawing; the cache is dropped whole when it grows past 2048 entries.
+
+import Raster
+
+final class FontTextEngine: TextDrawing {
+    let library: FontLibrary
+    private var fonts: [FontKey: Raster.Font] = [:]
+    private var layouts: [LayoutKey: TextLayout] = [:]
+    static let maxCachedLayouts = 2048
+
+    struct FontKey: Hashable { var font: Font }
+    struct LayoutKey: Hashable { var text: ResolvedText; var maxWidth: Double? }
+
+    init(library: FontLibrary) { self.library = library }
+
+    /// The engine hosts share. Kiosk runs all view work on the main queue, so one library
+    /// serves every screen of the process; nil when no font can be loaded (then text is
+    /// measured and drawn by FixedAdvanceText, with a warning).
+    static let shared: FontTextEngine? = {
+        guard let library = try? FontLibrary(), (try? library.font(family: nil, size: 17)) != nil else { return nil }
+        return FontTextEngine(library: library)
+    }()
+
+    /// The best engine available: fonts when fontconfig finds any, else fixed advances.
+    static var best: TextDrawing {
+        if let shared { return shared }
+        Diagnostics.warn("no usable font found (install fonts-dejavu-core): text is drawn as boxes")
+        return FixedAdvanceText()
+    }
+
+    func rasterFont(_ font: Font) -> Raster.Font? {
+        if let f = fonts[FontKey(font: font)] { return f }
+        let weight: FontWeight
+        switch font.weight.value {
+        case ..<150: weight = .ultraLight
+        case ..<250: weight = .thin
+        case ..<350: weight = .light
+        case ..<450: weight = .regular
+        case ..<550: weight = .medium
+        case ..<650: weight = .semibold
+        case ..<750: weight = .bold
+        case ..<850: weight = .heavy
+        default: weight = .black
+        }
+        let generic: String?
+        switch font.design {
+        case .default, .rounded: generic = nil
+        case .serif: generic = "serif"
+        case .monospaced: generic = "monospace"
+        }
+        var result = try? library.font(family: font.family ?? generic, size: Double(font.size), weight: weight, italic: font.isItalic)
+        if result == nil, font.family != nil {
+            Diagnostics.warn("font family \"\(font.family!)\" not found; using the system font")
+            result = try? library.font(family: generic, size: Double(font.size), weight: weight, italic: font.isItalic)
+        }
+        if let result { fonts[FontKey(font: font)] = result }
+        return result
+    }
+
+    func layout(_ text: ResolvedText, maxWidth: Double?) -> TextLayout? {
+        let key = LayoutKey(text: text, maxWidth: maxWidth)
+        if let l = layouts[key] { return l }
+        guard let font = rasterFont(text.font) else { return nil }
+        let alignment: Raster.TextAlignment
+        switch text.alignment {
+        case .leading: alignment = .leading
+        case .center: alignment = .center
+        case .trailing: alignment = .trailing
+        }
+        let l = library.layout(text.string, font: font, maxWidth: maxWidth, alignment: alignment,
+                               lineLimit: text.lineLimit, lineSpacing: text.lineSpacing)
+        if layouts.count >= FontTextEngine.maxCachedLayouts { layouts.removeAll(keepingCapacity: true) }
+        layouts[key] = l
+        return l
+    }
+
+    func measure(_ text: ResolvedText, maxWidth: CGFloat?) -> TextMetrics {
+        guard let l = layout(text, maxWidth: maxWidth.map(Double.init)) else {
+            return FixedAdvanceText().measure(text, maxWidth: maxWidth)
+        }
+        // Whole pixels, so text boxes (and what is stacked after them) start on pixel edges.
+        var width = l.size.width.rounded(.up)
+        if let maxWidth, width > Double(maxWidth) { width = max(Double(maxWidth), l.size.width) }
+        return TextMetrics(size: CGSize(width: width, height: l.size.height.rounded(.up)),
+                           firstBaseline: l.firstBaseline, lastBaseline: l.lastBaseline)
+    }
+
+    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Canvas) {
+        // Laid out at the width it was given; the half pixel absorbs the rounding above.
+        guard let l = layout(text, maxWidth: width + 0.5) else {
+            FixedAdvanceText().draw(text, width: width, paint: paint, canvas: canvas)
+            return
+        }
+        let dx: Double
+        switch text.alignment {
+        case .leading: dx = 0
+        case .center: dx = (width - l.size.width) / 2
+        case .trailing: dx = width - l.size.width
+        }
+        library.draw(l, in: canvas, at: Raster.Point(dx, 0), paint: paint)
+    }
+}

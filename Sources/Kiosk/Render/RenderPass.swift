@@ -1,0 +1,109 @@
+// RenderPass: walks the laid-out nodes in paint order and records display items and hit
+// regions, carrying the current transform, opacity and clip down the tree.
+
+import Raster
+
+final class RenderPass {
+    private(set) var items: [DisplayItem] = []
+    private(set) var hitRegions: [HitRegion] = []
+
+    /// Layout coordinates → device pixels.
+    var transform = Affine.identity
+    var opacity: Double = 1
+    /// Device clip, always inside the surface.
+    var clip: IntRect
+    /// Gesture nodes enclosing what is being drawn, outermost first.
+    var gestureNodes: [Node] = []
+    /// The transform in effect at each gesture node (for local drag coordinates).
+    var gestureTransforms: [Int: Affine] = [:]
+    var hitTestingEnabled = true
+    let text: TextMeasuring
+
+    init(size: IntRect, text: TextMeasuring) {
+        clip = size
+        self.text = text
+        items.reserveCapacity(256)
+    }
+
+    /// Renders a node (its behaviour decides what it emits and how it recurses).
+    func render(_ node: Node) {
+        guard let layout = node.layout else { render(items: node.layoutItems); return }
+        layout.render(node: node, pass: self)
+    }
+
+    /// Renders siblings in paint order: by zIndex, then declaration order.
+    func render(items nodes: [Node]) {
+        if nodes.contains(where: { ($0.layout?.zIndex ?? 0) != 0 }) {
+            let sorted = nodes.enumerated().sorted {
+                let a = $0.element.layout?.zIndex ?? 0, b = $1.element.layout?.zIndex ?? 0
+                return a != b ? a < b : $0.offset < $1.offset
+            }
+            for (_, node) in sorted { render(node) }
+        } else {
+            for node in nodes { render(node) }
+        }
+    }
+
+    func renderChildren(of node: Node) { render(items: node.layoutItems) }
+
+    /// Runs `body` with the transform/opacity/clip/gesture state restored afterwards.
+    func withSavedState(_ body: () -> Void) {
+        let t = transform, o = opacity, c = clip, g = gestureNodes.count, h = hitTestingEnabled
+        body()
+        transform = t; opacity = o; clip = c; hitTestingEnabled = h
+        gestureNodes.removeSubrange(g...)
+    }
+
+    /// Records a draw command in local coordinates; `localBounds` must cover what it paints.
+    func emit(_ command: DrawCommand, owner: Node, index: Int, localBounds: CGRect, hitShape: Raster.Path? = nil) {
+        let deviceBounds = IntRect(covering: transform.apply(Raster.Rect(localBounds)).insetBy(dx: -1, dy: -1)).intersection(clip)
+        if hitTestingEnabled {
+            hitRegions.append(HitRegion(shape: hitShape ?? Raster.Path.rect(Raster.Rect(localBounds)), transform: transform,
+                                        clip: clip, gestureNodes: gestureNodes))
+        }
+        guard opacity > 0, !deviceBounds.isEmpty else { return }
+        items.append(DisplayItem(owner: owner.serial, index: index, command: command, transform: transform,
+                                 opacity: min(1, opacity), clip: clip, bounds: deviceBounds))
+    }
+
+    /// A region that takes hits without drawing (contentShape).
+    func addHitShape(_ shape: Raster.Path) {
+        guard hitTestingEnabled else { return }
+        hitRegions.append(HitRegion(shape: shape, transform: transform, clip: clip, gestureNodes: gestureNodes))
+    }
+}
+
+/// Where a tap lands: a shape under a transform, and the gesture nodes around it.
+struct HitRegion {
+    var shape: Raster.Path
+    var transform: Affine
+    var clip: IntRect
+    var gestureNodes: [Node]
+
+    func contains(_ p: Raster.Point) -> Bool {
+        guard clip.contains(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down))),
+              let inverse = transform.inverted() else { return false }
+        let q = inverse.apply(p)
+        guard shape.bounds.insetBy(dx: -0.5, dy: -0.5).contains(q) else { return false }
+        // Non-zero winding number of the flattened outline.
+        var winding = 0
+        shape.forEachFlattened(tolerance: 0.25) { a, b in
+            if a.y <= q.y {
+                if b.y > q.y && (b.x - a.x) * (q.y - a.y) - (q.x - a.x) * (b.y - a.y) > 0 { winding += 1 }
+            } else if b.y <= q.y && (b.x - a.x) * (q.y - a.y) - (q.x - a.x) * (b.y - a.y) < 0 {
+                winding -= 1
+            }
+        }
+        return winding != 0
+    }
+}
+
+extension Raster.Rect {
+    init(_ r: CGRect) { self.init(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height)) }
+}
+extension Raster.Point {
+    init(_ p: CGPoint) { self.init(Double(p.x), Double(p.y)) }
+}
+extension CGRect {
+    init(_ r: Raster.Rect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
+}

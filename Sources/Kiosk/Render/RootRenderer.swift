@@ -1,0 +1,184 @@
+// RootRenderer: one screen's pipeline. Each frame: apply state changes and re-evaluate dirty
+// bodies (Graph), lay out when the tree or the size changed (Layout), record a display list,
+// diff it against the last one (damage = old ∪ new bounds of changed items), and repaint only
+// the damaged rectangles: clear to the background, then every item that touches them.
+// A frame in which nothing changed does no layout, no drawing and no allocation.
+
+import Raster
+
+/// Drives a view hierarchy into pixels, frame by frame. The platform runtime and
+/// `HeadlessHost` both use it.
+public final class RootRenderer {
+    let graph: ViewGraph
+    let text: TextDrawing
+    private(set) var size: (width: Int, height: Int)
+    private var items: [DisplayItem] = []
+    private(set) var hitRegions: [HitRegion] = []
+    private var gestureTransforms: [Int: Affine] = [:]
+    private var laidOutGeneration = -1
+    private var layoutNumber = 0
+    private var drawnOnce = false
+    private var canvas: Canvas?
+    let touches = TouchRouter()
+    /// Rectangles repainted by the last frame.
+    public private(set) var lastDamage: [IntRect] = []
+    /// Frames that drew something.
+    public private(set) var frameCount = 0
+    /// When the damaged area is larger than this share of the screen, the frame is redrawn
+    /// whole (one clear and one pass over the list is cheaper than many overlapping ones).
+    static let fullRedrawShare = 0.6
+
+    init(width: Int, height: Int, colorScheme: ColorScheme, text: TextDrawing, root: any View, warnings: WarningSink = WarningSink()) {
+        let w = max(0, width), h = max(0, height)
+        if width <= 0 || height <= 0 {
+            let previous = Diagnostics.sink
+            Diagnostics.sink = warnings
+            Diagnostics.warn("screen size \(width)×\(height) is empty: nothing will be drawn; views still update")
+            Diagnostics.sink = previous
+        }
+        size = (w, h)
+        self.text = text
+        var env = EnvironmentValues()
+        env.colorScheme = colorScheme
+        env.screenSize = CGSize(width: w, height: h)
+        UIScreen.main.bounds = CGRect(x: 0, y: 0, width: w, height: h)
+        graph = ViewGraph(root: root, environment: env, warnings: warnings)
+        touches.startDate = graph.startDate
+    }
+
+    /// Creates a renderer for `content` on a screen of `width`×`height` pixels.
+    public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, content: V) {
+        self.init(width: width, height: height, colorScheme: colorScheme, text: FontTextEngine.best, root: content)
+    }
+
+    /// Warnings logged by this screen's views.
+    public var warnings: [String] { graph.warnings.warnings }
+
+    /// The colour scheme views see.
+    public var colorScheme: ColorScheme {
+        get { graph.rootEnvironment.colorScheme }
+        set {
+            var env = graph.rootEnvironment
+            env.colorScheme = newValue
+            graph.setRootEnvironment(env)
+        }
+    }
+
+    /// True when the next frame would change something (state changed, input arrived, a
+    /// TimelineView is due at `time`).
+    public func needsFrame(at time: Double) -> Bool {
+        graph.needsUpdate || laidOutGeneration != graph.generation || (graph.nextWakeup.map { $0 <= time + 1e-9 } ?? false)
+    }
+
+    /// The earliest virtual time a TimelineView wants to update, if any.
+    public var nextWakeup: Double? { graph.nextWakeup }
+
+    /// Updates, lays out and repaints what changed into `surface` (the whole surface when
+    /// `fullRedraw`); returns the rectangles it repainted.
+    @discardableResult
+    public func renderFrame(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
+        graph.withSink { renderFrameInSink(into: surface, at: time, fullRedraw: fullRedraw) }
+    }
+
+    private func renderFrameInSink(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
+        graph.time = max(graph.time, time)
+        graph.update()
+        let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        var relaid = false
+        for _ in 0..<3 where laidOutGeneration != graph.generation {
+            laidOutGeneration = graph.generation
+            layoutNumber += 1
+            let pass = LayoutPass(number: layoutNumber, text: text)
+            pass.place(items: rootItems, in: screen)
+            relaid = true
+            // GeometryReader content built during layout may have queued onAppear.
+            if pass.didChangeTree { graph.update() }
+        }
+        let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
+        var damage: [IntRect] = []
+        if relaid || fullRedraw || !drawnOnce {
+            let pass = RenderPass(size: bounds, text: text)
+            pass.render(items: rootItems)
+            let newItems = pass.items
+            hitRegions = pass.hitRegions
+            gestureTransforms = pass.gestureTransforms
+            if fullRedraw || !drawnOnce {
+                damage = bounds.isEmpty ? [] : [bounds]
+            } else {
+                damage = Damage.between(old: items, new: newItems).map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+                let area = damage.reduce(0) { $0 + $1.area }
+                if Double(area) > Double(bounds.area) * RootRenderer.fullRedrawShare { damage = [bounds] }
+            }
+            items = newItems
+        }
+        if !damage.isEmpty {
+            draw(damage, into: surface)
+            drawnOnce = true
+            frameCount += 1
+        }
+        lastDamage = damage
+        return damage
+    }
+
+    private var rootItems: [Node] {
+        var items: [Node] = []
+        graph.root.appendLayoutItems(to: &items)
+        return items
+    }
+
+    private func draw(_ damage: [IntRect], into surface: Surface) {
+        let canvas: Canvas
+        if let c = self.canvas, c.surface.base == surface.base, c.surface.width == surface.width,
+           c.surface.height == surface.height, c.surface.stride == surface.stride {
+            canvas = c
+        } else {
+            canvas = Canvas(surface)
+            self.canvas = canvas
+        }
+        let background: Raster.Color = graph.rootEnvironment.colorScheme == .dark ? .black : .white
+        for rect in damage {
+            canvas.transform = .identity
+            canvas.opacity = 1
+            canvas.clip = rect
+            canvas.clear(background)
+            for item in items where item.bounds.x0 < rect.x1 && rect.x0 < item.bounds.x1
+                && item.bounds.y0 < rect.y1 && rect.y0 < item.bounds.y1 {
+                draw(item, in: rect, canvas: canvas)
+            }
+        }
+        canvas.clip = surface.bounds
+    }
+
+    private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Canvas) {
+        canvas.save()
+        defer { canvas.restore() }
+        canvas.transform = item.transform
+        canvas.opacity = item.opacity
+        canvas.clip = item.clip.map { $0.intersection(rect) } ?? rect
+        switch item.command {
+        case let .fill(path, paint, rule):
+            canvas.fill(path, with: paint.paint, rule: rule)
+        case let .stroke(path, paint, style):
+            StrokeDrawing.stroke(path, paint: paint.paint, style: style, canvas: canvas)
+        case let .text(resolved, width, paint):
+            text.draw(resolved, width: width, paint: paint.paint, canvas: canvas)
+        case let .image(image, rect, sampling):
+            ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
+        }
+    }
+
+    // MARK: Touch
+
+    /// Delivers a touch; gesture callbacks run now, their state changes show next frame.
+    func touch(id: Int, phase: TouchPhase, x: Double, y: Double, time: Double) {
+        graph.withSink {
+            touches.handle(id: id, phase: phase, location: CGPoint(x: x, y: y), time: time,
+                           regions: hitRegions, transforms: gestureTransforms)
+        }
+    }
+
+    // MARK: Inspection (tests, tools)
+
+    /// The display list of the last frame (test hook).
+    var displayList: [DisplayItem] { items }
+}

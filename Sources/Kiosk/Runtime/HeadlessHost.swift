@@ -1,0 +1,177 @@
+// HeadlessHost: runs a view hierarchy with a virtual clock and no devices, for tests and
+// snapshots. Frames step at 60 Hz; a frame is drawn only when something changed.
+
+import Raster
+
+/// Pixels of a rectangle of the screen (re-exported from Raster for host users).
+public typealias Surface = Raster.Surface
+/// A rectangle of whole pixels (re-exported from Raster for `lastDamage`).
+public typealias IntRect = Raster.IntRect
+
+/// Drives views on a virtual clock, headless.
+///
+/// ```swift
+/// let host = HeadlessHost(width: 400, height: 300) { ContentView() }
+/// host.advance(by: 0.25)          // virtual seconds; frames are stepped at 60 Hz
+/// host.tap(x: 200, y: 150)        // touch down + up at one point, then one frame
+/// let frame: Surface = host.snapshot()
+/// frame.pixel(x: 10, y: 10)       // straight RGBA8
+/// ```
+/// `DispatchQueue.main.async` blocks that views schedule run before `advance` returns when the
+/// host is driven from the main thread's run loop or from a thread other than main.
+public final class HeadlessHost {
+    public static let frameInterval = 1.0 / 60
+    let renderer: RootRenderer
+    private let surface: Surface
+    /// Virtual seconds since the host started.
+    public private(set) var time: Double = 0
+    private var nextTouchID = 1
+
+    /// A host of `width`×`height` pixels; sizes ≤ 0 make an empty screen (with a warning).
+    public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, @ViewBuilder content: () -> V) {
+        self.init(width: width, height: height, colorScheme: colorScheme, text: nil, content: content)
+    }
+
+    /// `text` nil: real fonts (FontLibrary) when available. Tests pass FixedAdvanceText for
+    /// font-independent layout numbers.
+    init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, text: TextDrawing?, @ViewBuilder content: () -> V) {
+        let w = min(max(0, width), 16384), h = min(max(0, height), 16384)
+        // Warnings raised while the root view is built (a bad frame size) belong to this host.
+        let warnings = WarningSink()
+        let previous = Diagnostics.sink
+        Diagnostics.sink = warnings
+        let view = content()
+        Diagnostics.sink = previous
+        renderer = HeadlessHost.onMainQueue {
+            RootRenderer(width: w, height: h, colorScheme: colorScheme, text: text ?? FontTextEngine.best, root: view, warnings: warnings)
+        }
+        if width > 16384 || height > 16384 {
+            renderer.graph.warnings.warnings.append("host size \(width)×\(height) clamped to \(w)×\(h)")
+        }
+        surface = (try? Surface(width: w, height: h)) ?? (try! Surface(width: 0, height: 0))
+        frame()
+    }
+
+    /// Rectangles repainted by the last frame that drew.
+    public var lastDamage: [IntRect] { renderer.lastDamage }
+    /// Frames drawn so far.
+    public var frameCount: Int { renderer.frameCount }
+    /// Warnings the views caused (also printed to stderr).
+    public var warnings: [String] { renderer.warnings }
+    /// The colour scheme; changing it redraws.
+    public var colorScheme: ColorScheme {
+        get { renderer.colorScheme } set { renderer.colorScheme = newValue }
+    }
+
+    /// Moves the virtual clock on by `seconds`, drawing a frame at each 60 Hz tick where
+    /// something changed.
+    public func advance(by seconds: Double) {
+        guard seconds.isFinite, seconds > 0 else { frame(); return }
+        let end = time + seconds
+        while time + HeadlessHost.frameInterval <= end + 1e-9 {
+            time += HeadlessHost.frameInterval
+            frame()
+        }
+        time = max(time, end)
+        frame()
+    }
+
+    /// Touch down and up at (x, y), then one frame. Points off the screen hit nothing.
+    public func tap(x: Double, y: Double) {
+        let id = nextTouchID; nextTouchID += 1
+        touch(id: id, phase: .began, x: x, y: y, time: time)
+        touch(id: id, phase: .ended, x: x, y: y, time: time + 0.05)
+        advance(by: HeadlessHost.frameInterval)
+    }
+
+    /// A drag from one point to another over `duration` seconds, one move per frame.
+    public func drag(from start: CGPoint, to end: CGPoint, duration: Double = 0.25) {
+        let id = nextTouchID; nextTouchID += 1
+        touch(id: id, phase: .began, x: Double(start.x), y: Double(start.y), time: time)
+        let steps = max(1, Int((duration / HeadlessHost.frameInterval).rounded()))
+        for i in 1...steps {
+            let f = Double(i) / Double(steps)
+            touch(id: id, phase: .moved, x: Double(start.x) + (Double(end.x) - Double(start.x)) * f,
+                           y: Double(start.y) + (Double(end.y) - Double(start.y)) * f, time: time + HeadlessHost.frameInterval)
+            advance(by: HeadlessHost.frameInterval)
+        }
+        touch(id: id, phase: .ended, x: Double(end.x), y: Double(end.y), time: time)
+        advance(by: HeadlessHost.frameInterval)
+    }
+
+    /// The current frame (shares pixels with the host: copy it to keep it).
+    public func snapshot() -> Surface { surface }
+
+    /// Redraws the whole screen now.
+    public func redraw() {
+        drainMainQueue()
+        HeadlessHost.onMainQueue { _ = renderer.renderFrame(into: surface, at: time, fullRedraw: true) }
+    }
+
+    private func touch(id: Int, phase: TouchPhase, x: Double, y: Double, time: Double) {
+        HeadlessHost.onMainQueue { renderer.touch(id: id, phase: phase, x: x, y: y, time: time) }
+    }
+
+    private func frame() {
+        drainMainQueue()
+        HeadlessHost.onMainQueue {
+            if renderer.needsFrame(at: time) {
+                renderer.renderFrame(into: surface, at: time, fullRedraw: false)
+            }
+        }
+        drainMainQueue()
+    }
+
+    /// Runs `body` on the main queue, as SwiftUI runs view code on the main thread: blocks
+    /// and main-actor tasks that views schedule then run strictly between frames, never
+    /// concurrently with a body.
+    static func onMainQueue<T>(_ body: () -> T) -> T {
+        if isOnMainQueue || Thread.isMainThread { return body() }
+        return DispatchQueue.main.sync(execute: body)
+    }
+
+    /// Runs blocks queued on the main queue (the "DispatchQueue.main.async" completion
+    /// pattern). Off the main queue, `main.sync {}` waits for everything queued before it; on
+    /// the main thread with its own run loop, the run loop drains it. Inside a main-queue
+    /// block (a synchronous `@MainActor` test under Swift Testing, which runs the main actor
+    /// on the main queue) nothing can run the queue until the block returns: use
+    /// `await host.settle()` there, or a non-isolated test.
+    private func drainMainQueue() {
+        if HeadlessHost.isOnMainQueue {
+            if !warnedMainQueue {
+                warnedMainQueue = true
+                renderer.graph.warnings.warnings.append("HeadlessHost driven from inside the main queue: DispatchQueue.main.async blocks run when the caller returns (use `await host.settle()`)")
+            }
+            return
+        }
+        if Thread.isMainThread {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0))
+        } else {
+            DispatchQueue.main.sync {}
+            // A `.task` reaches the main queue asynchronously: wait (≤ 100 ms) for each new one
+            // to run its first step, so `task { label = … }` shows like in SwiftUI's next frame.
+            var waited = 0
+            while renderer.graph.startedTasks.contains(where: { !$0.hasStarted }) && waited < 100 {
+                usleep(1000)
+                waited += 1
+                DispatchQueue.main.sync {}
+            }
+            renderer.graph.startedTasks.removeAll()
+        }
+    }
+    private var warnedMainQueue = false
+
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+    static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
+
+    /// Lets queued main-queue blocks and main-actor tasks run (from an async main-actor
+    /// context), then draws a frame if they changed anything.
+    public func settle() async {
+        for _ in 0..<4 { await Task.yield() }
+        frame()
+    }
+}

@@ -1,0 +1,139 @@
+// Render effects: modifiers that change how the content is drawn (and hit-tested), not its
+// layout: opacity, offset, rotation, scale, clipping, zIndex, hidden.
+// Their parameters are plain numbers so that animation can interpolate them.
+
+import Raster
+
+/// A modifier that keeps its content's layout and changes only drawing.
+protocol RenderEffect: BuiltinModifier, PassThroughLayout {
+    func apply(node: Node, pass: RenderPass)
+}
+
+extension RenderEffect {
+    func render(node: Node, pass: RenderPass) {
+        pass.withSavedState {
+            apply(node: node, pass: pass)
+            pass.renderChildren(of: node)
+        }
+    }
+}
+
+public struct _OpacityEffect: RenderEffect {
+    let opacity: Double
+    func apply(node: Node, pass: RenderPass) { pass.opacity *= opacity.isFinite ? min(1, max(0, opacity)) : 1 }
+}
+
+public struct _OffsetEffect: RenderEffect {
+    let offset: CGSize
+    func apply(node: Node, pass: RenderPass) {
+        guard offset.width.isFinite, offset.height.isFinite else { return }
+        pass.transform = Affine.translation(Double(offset.width), Double(offset.height)).concatenating(pass.transform)
+    }
+}
+
+public struct _RotationEffect: RenderEffect {
+    let angle: Angle
+    let anchor: UnitPoint
+    func apply(node: Node, pass: RenderPass) {
+        guard angle.radians.isFinite else { return }
+        let p = anchor.point(in: node.frame)
+        pass.transform = Affine.rotation(angle.radians, about: Raster.Point(p)).concatenating(pass.transform)
+    }
+}
+
+public struct _ScaleEffect: RenderEffect {
+    let scale: CGSize
+    let anchor: UnitPoint
+    func apply(node: Node, pass: RenderPass) {
+        guard scale.width.isFinite, scale.height.isFinite else { return }
+        let p = anchor.point(in: node.frame)
+        let t = Affine.translation(-Double(p.x), -Double(p.y)).concatenating(.scale(Double(scale.width), Double(scale.height)))
+            .concatenating(.translation(Double(p.x), Double(p.y)))
+        pass.transform = t.concatenating(pass.transform)
+    }
+}
+
+/// Clips to a shape's bounding box in device space. Limitation: the clip is rectangular
+/// (rounded corners and circles clip to their bounds) until Raster has clip paths.
+public struct _ClipEffect<ClipShape: Shape>: RenderEffect {
+    let shape: ClipShape
+    func apply(node: Node, pass: RenderPass) {
+        let local = shape.path(in: CGRect(origin: .zero, size: node.frame.size)).storage
+            .applying(.translation(Double(node.frame.minX), Double(node.frame.minY)))
+        let device = pass.transform.apply(local.isEmpty ? .zero : local.bounds)
+        pass.clip = pass.clip.intersection(IntRect(covering: device))
+    }
+}
+
+public struct _ZIndexModifier: BuiltinModifier, PassThroughLayout {
+    let zIndex: Double
+}
+
+public struct _HiddenModifier: BuiltinModifier, PassThroughLayout {
+    func render(node: Node, pass: RenderPass) {}
+}
+
+public struct _AllowsHitTestingModifier: RenderEffect {
+    let enabled: Bool
+    func apply(node: Node, pass: RenderPass) { if !enabled { pass.hitTestingEnabled = false } }
+}
+
+public struct _ContentShapeModifier<S: Shape>: RenderEffect {
+    let shape: S
+    func apply(node: Node, pass: RenderPass) {
+        let path = shape.path(in: CGRect(origin: .zero, size: node.frame.size)).storage
+            .applying(.translation(Double(node.frame.minX), Double(node.frame.minY)))
+        pass.addHitShape(path)
+    }
+}
+
+struct _DisabledModifier: EnvironmentModifier {
+    let disabled: Bool
+    func transform(_ environment: inout EnvironmentValues) { if disabled { environment.isEnabled = false } }
+}
+
+extension View {
+    /// Draws this view with an opacity in 0…1.
+    public func opacity(_ opacity: Double) -> ModifiedContent<Self, _OpacityEffect> { modifier(_OpacityEffect(opacity: opacity)) }
+    /// Moves the drawing (and hit-testing) of this view without changing its layout.
+    public func offset(_ offset: CGSize) -> ModifiedContent<Self, _OffsetEffect> { modifier(_OffsetEffect(offset: offset)) }
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _OffsetEffect> { offset(CGSize(width: x, height: y)) }
+    /// Rotates the drawing around an anchor (the centre by default); clockwise on screen.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> ModifiedContent<Self, _RotationEffect> {
+        modifier(_RotationEffect(angle: angle, anchor: anchor))
+    }
+    /// Scales the drawing around an anchor.
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> ModifiedContent<Self, _ScaleEffect> {
+        modifier(_ScaleEffect(scale: scale, anchor: anchor))
+    }
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> ModifiedContent<Self, _ScaleEffect> {
+        scaleEffect(CGSize(width: s, height: s), anchor: anchor)
+    }
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ModifiedContent<Self, _ScaleEffect> {
+        scaleEffect(CGSize(width: x, height: y), anchor: anchor)
+    }
+    /// Clips this view to a shape (its bounding box for now; see `_ClipEffect`).
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> ModifiedContent<Self, _ClipEffect<S>> {
+        modifier(_ClipEffect(shape: shape))
+    }
+    /// Clips this view to its frame.
+    public func clipped(antialiased: Bool = false) -> ModifiedContent<Self, _ClipEffect<Rectangle>> { clipShape(Rectangle()) }
+    /// Clips this view to a rounded rectangle.
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, _ClipEffect<RoundedRectangle>> {
+        clipShape(RoundedRectangle(cornerRadius: radius))
+    }
+    /// Draw order among siblings: higher in front (default 0).
+    public func zIndex(_ value: Double) -> ModifiedContent<Self, _ZIndexModifier> { modifier(_ZIndexModifier(zIndex: value)) }
+    /// Keeps this view's space but draws nothing.
+    public func hidden() -> ModifiedContent<Self, _HiddenModifier> { modifier(_HiddenModifier()) }
+    /// When false, taps pass through this view to what is behind it.
+    public func allowsHitTesting(_ enabled: Bool) -> ModifiedContent<Self, _AllowsHitTestingModifier> {
+        modifier(_AllowsHitTestingModifier(enabled: enabled))
+    }
+    /// The shape that takes taps for this view, instead of what it draws.
+    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> ModifiedContent<Self, _ContentShapeModifier<S>> {
+        modifier(_ContentShapeModifier(shape: shape))
+    }
+    /// Disables taps and drags on this view and its descendants.
+    public func disabled(_ disabled: Bool) -> some View { modifier(_DisabledModifier(disabled: disabled)) }
+}

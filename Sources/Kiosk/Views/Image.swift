@@ -1,0 +1,76 @@
+// Image: a PNG file. `Image("logo")` looks for logo, logo.png in the working directory and in
+// the folder named by $KIOSK_ASSETS (SwiftUI's asset catalogue has no counterpart here).
+// A missing file logs a warning and shows nothing (zero size), as SwiftUI does.
+
+import Raster
+
+/// A PNG image; fixed at its pixel size unless `.resizable()`.
+///
+/// ```swift
+/// Image("logo").resizable().scaledToFit().frame(width: 120)
+/// ```
+public struct Image: View, PrimitiveView, LayoutBehavior {
+    let name: String
+    var isResizable = false
+    var sampling: Sampling = .bilinear
+
+    public init(_ name: String) { self.name = name }
+    /// A decorative image (no accessibility label; same as `init(_:)` here).
+    public init(decorative name: String) { self.name = name }
+    /// SF Symbols are not available on kiosk screens: shows nothing, with a warning.
+    public init(systemName: String) { name = "systemName:" + systemName }
+    public var body: Never { bodyNeverCalled("Image") }
+
+    /// Lets the image stretch to the size it is offered.
+    public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
+        var i = self; i.isResizable = true; return i
+    }
+    /// `.none` samples the nearest pixel (pixel art); anything else is bilinear.
+    public func interpolation(_ interpolation: Interpolation) -> Image {
+        var i = self; i.sampling = interpolation == .none ? .nearest : .bilinear; return i
+    }
+    public enum ResizingMode: Hashable, Sendable { case tile, stretch }
+    public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
+
+    var surface: ImageBox? { ImageCache.shared.image(named: name) }
+
+    func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
+        guard let image = surface?.surface else { return .zero }
+        let intrinsic = CGSize(width: image.width, height: image.height)
+        return isResizable ? proposal.replacingUnspecifiedDimensions(by: intrinsic) : intrinsic
+    }
+
+    func render(node: Node, pass: RenderPass) {
+        guard let image = surface else { return }
+        pass.emit(.image(image, Raster.Rect(node.frame), sampling), owner: node, index: 0, localBounds: node.frame)
+    }
+}
+
+/// Decoded images by path. View work runs on the main queue, so this is not locked.
+final class ImageCache {
+    nonisolated(unsafe) static let shared = ImageCache()
+    private var images: [String: ImageBox?] = [:]
+
+    func image(named name: String) -> ImageBox? {
+        if let cached = images[name] { return cached }
+        var result: ImageBox?
+        if name.hasPrefix("systemName:") {
+            Diagnostics.warn("Image(systemName: \"\(name.dropFirst(11))\"): SF Symbols are not available; nothing is shown")
+        } else {
+            var dirs = [""]
+            if let assets = ProcessInfo.processInfo.environment["KIOSK_ASSETS"] { dirs.append(assets.hasSuffix("/") ? assets : assets + "/") }
+            let candidates = dirs.flatMap { [$0 + name, $0 + name + ".png"] }
+            for path in candidates where FileManager.default.fileExists(atPath: path) {
+                do {
+                    result = ImageBox(try Surface(contentsOfPNG: path))
+                    break
+                } catch {
+                    Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG (\(error))")
+                }
+            }
+            if result == nil { Diagnostics.warn("Image(\"\(name)\"): no PNG found (looked for \(candidates.joined(separator: ", ")))") }
+        }
+        images[name] = result
+        return result
+    }
+}

@@ -1,0 +1,70 @@
+// ShapeStyle: what fills a shape or text: a Color, a gradient, or the foreground style.
+
+import Raster
+
+/// A colour or pattern used to fill shapes and text.
+public protocol ShapeStyle {}
+
+/// Internal: turns a style into a paint for a rectangle, given the environment.
+protocol ResolvableStyle {
+    func resolve(in rect: CGRect, environment: EnvironmentValues) -> DrawPaint
+}
+
+extension ShapeStyle {
+    func resolvePaint(in rect: CGRect, environment: EnvironmentValues) -> DrawPaint {
+        if let style = self as? ResolvableStyle { return style.resolve(in: rect, environment: environment) }
+        Diagnostics.warn("\(type(of: self)) is not a style kiosk can draw; using the foreground colour")
+        return ForegroundStyle().resolve(in: rect, environment: environment)
+    }
+}
+
+/// The current foreground style (`.foregroundStyle`/`.foregroundColor`; primary by default).
+public struct ForegroundStyle: ShapeStyle, ResolvableStyle {
+    public init() {}
+    func resolve(in rect: CGRect, environment: EnvironmentValues) -> DrawPaint {
+        if let style = environment.foregroundStyle { return style.resolvePaint(in: rect, environment: environment) }
+        return Color.primary.resolve(in: rect, environment: environment)
+    }
+}
+
+extension ShapeStyle where Self == ForegroundStyle {
+    /// The foreground style of the environment.
+    public static var foreground: ForegroundStyle { ForegroundStyle() }
+}
+
+/// A type-erased style.
+public struct AnyShapeStyle: ShapeStyle, ResolvableStyle {
+    let style: any ShapeStyle
+    public init<S: ShapeStyle>(_ style: S) { self.style = style }
+    func resolve(in rect: CGRect, environment: EnvironmentValues) -> DrawPaint {
+        style.resolvePaint(in: rect, environment: environment)
+    }
+}
+
+struct ForegroundStyleKey: EnvironmentKey { static let defaultValue: AnyShapeStyle? = nil }
+
+extension EnvironmentValues {
+    var foregroundStyle: AnyShapeStyle? {
+        get { self[ForegroundStyleKey.self] } set { self[ForegroundStyleKey.self] = newValue }
+    }
+}
+
+struct _ForegroundStyleModifier: EnvironmentModifier {
+    let style: AnyShapeStyle?
+    func transform(_ environment: inout EnvironmentValues) { environment.foregroundStyle = style }
+}
+
+extension View {
+    /// Sets the colour of text and unstyled shapes inside this view.
+    public func foregroundColor(_ color: Color?) -> some View {
+        modifier(_ForegroundStyleModifier(style: color.map(AnyShapeStyle.init)))
+    }
+    /// Sets the style of text and unstyled shapes inside this view.
+    ///
+    /// ```swift
+    /// Text("Hi").foregroundStyle(.red)
+    /// ```
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View {
+        modifier(_ForegroundStyleModifier(style: AnyShapeStyle(style)))
+    }
+}

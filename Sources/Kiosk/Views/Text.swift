@@ -1,0 +1,71 @@
+// Text: a string drawn in a font. It measures itself through the host's text engine: on one
+// line at its ideal size, wrapped at word boundaries when offered less width.
+
+import Raster
+
+/// A string shown in the current font and foreground style.
+///
+/// ```swift
+/// Text("Hello").font(.title).foregroundColor(.blue)
+/// Text("\(count)")
+/// ```
+public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
+    let string: String
+    var font: Font?
+    var weight: Font.Weight?
+    var isItalic = false
+    var color: Color?
+
+    public init<S: StringProtocol>(_ content: S) { string = String(content) }
+    public init(verbatim content: String) { string = content }
+    public var body: Never { bodyNeverCalled("Text") }
+
+    public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
+    public func bold() -> Text { fontWeight(.bold) }
+    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    public func italic() -> Text { var t = self; t.isItalic = true; return t }
+    public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
+
+    func resolved(_ env: EnvironmentValues) -> ResolvedText {
+        var f = font ?? env.font ?? .body
+        if let weight { f.weight = weight }
+        if isItalic { f.isItalic = true }
+        return ResolvedText(string: string, font: f, alignment: env.multilineTextAlignment,
+                            lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing))
+    }
+
+    func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
+        let maxWidth = proposal.width.flatMap { $0.isFinite ? $0 : nil }
+        return pass.text.measure(resolved(node.environment), maxWidth: maxWidth).size
+    }
+
+    func baseline(node: Node, size: CGSize, last: Bool, pass: LayoutPass) -> CGFloat? {
+        let m = pass.text.measure(resolved(node.environment), maxWidth: size.width)
+        return last ? m.lastBaseline : m.firstBaseline
+    }
+
+    func render(node: Node, pass: RenderPass) {
+        let env = node.environment
+        let paint = color.map { DrawPaint.solid($0.resolved(env.colorScheme)) }
+            ?? ForegroundStyle().resolve(in: node.frame, environment: env)
+        let frame = node.frame
+        let saved = pass.transform
+        pass.transform = Affine.translation(Double(frame.minX), Double(frame.minY)).concatenating(saved)
+        // Glyphs may overhang the layout box a little (italics, accents): widen the damage.
+        let overhang = CGFloat(resolved(env).font.size) * 0.25
+        pass.emit(.text(resolved(env), width: Double(frame.width), paint: paint), owner: node, index: 0,
+                  localBounds: CGRect(x: -overhang, y: -overhang, width: frame.width + 2 * overhang, height: frame.height + 2 * overhang),
+                  hitShape: .rect(Raster.Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))))
+        pass.transform = saved
+    }
+}
+
+/// Text with everything resolved that decides its shape (not its colour).
+struct ResolvedText: Hashable {
+    var string: String
+    var font: Font
+    var alignment: TextAlignment
+    var lineLimit: Int?
+    var lineSpacing: Double
+}

@@ -1,0 +1,54 @@
+// View: the protocol every screen element conforms to, as in SwiftUI. A view is a cheap value
+// that describes content; the graph (Graph/) keeps the identity, state and layout results.
+@_exported import Foundation
+@_exported import Observation
+import Raster
+
+/// A piece of user interface, described by its `body`.
+///
+/// ```swift
+/// struct Greeting: View {
+///     var body: some View { Text("Hello") }
+/// }
+/// ```
+public protocol View {
+    /// The type of view this view's body returns.
+    associatedtype Body: View
+    /// The content of this view. Built-in views have `Never` bodies and are drawn by the engine.
+    @ViewBuilder var body: Self.Body { get }
+}
+
+extension Never: View {
+    public typealias Body = Never
+    public var body: Never { bodyNeverCalled("Never") }
+}
+
+/// Called when somebody asks a built-in (primitive) view for its body; the engine never does.
+func bodyNeverCalled(_ type: String) -> Never {
+    preconditionFailure("\(type) is a built-in view: its body is drawn by the engine and cannot be read")
+}
+
+/// A built-in view: the graph asks it for its children instead of a body.
+///
+/// Transparent primitives (groups, conditionals, environment writers) only list children; the
+/// ones that also conform to `LayoutView` take part in layout and drawing.
+protocol PrimitiveView {
+    /// Lists the child views with their structural keys, in order.
+    func makeChildren(_ list: inout ChildList)
+    /// Changes the environment its children see (foregroundColor, font, …).
+    func transformEnvironment(_ environment: inout EnvironmentValues)
+    /// How it lays out and draws; nil for transparent primitives.
+    var layoutBehavior: (any LayoutBehavior)? { get }
+}
+
+extension PrimitiveView {
+    func makeChildren(_ list: inout ChildList) {}
+    func transformEnvironment(_ environment: inout EnvironmentValues) {}
+    var layoutBehavior: (any LayoutBehavior)? { self as? any LayoutBehavior }
+}
+
+/// The children a primitive lists: each with a key that makes its structural identity.
+struct ChildList {
+    var views: [(key: AnyHashable, view: any View)] = []
+    mutating func append(_ view: any View, key: AnyHashable) { views.append((key, view)) }
+}

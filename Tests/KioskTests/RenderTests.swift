@@ -1,0 +1,183 @@
+// Pixels: goldens of static scenes, exact colours where SwiftUI's are known, and damage.
+import Testing
+@testable import Kiosk
+import Raster
+
+struct Triangle: Shape {
+    func path(in rect: CGRect) -> Kiosk.Path {
+        Path { p in
+            p.move(to: CGPoint(x: rect.midX, y: rect.minY))
+            p.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+            p.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+            p.closeSubpath()
+        }
+    }
+}
+
+/// A copy of a surface's pixels, to compare frames.
+func pixels(_ s: Surface) -> [UInt32] {
+    var out: [UInt32] = []
+    out.reserveCapacity(s.width * s.height)
+    for y in 0..<s.height { for x in 0..<s.width { out.append(s.row(y)[x]) } }
+    return out
+}
+
+@Suite struct RenderTests {
+    @Test func systemRedFillsItsFrame() {
+        let host = HeadlessHost(width: 100, height: 100) { Color.red.frame(width: 50, height: 50) }
+        #expect(rgba(host.snapshot(), 50, 50) == [255, 59, 48, 255])
+        #expect(rgba(host.snapshot(), 10, 10) == [255, 255, 255, 255])   // light background
+        #expect(rgba(host.snapshot(), 25, 25) == [255, 59, 48, 255])     // frame starts at 25
+        #expect(rgba(host.snapshot(), 24, 24) == [255, 255, 255, 255])
+    }
+
+    @Test func darkSchemeUsesDarkColoursAndBackground() {
+        let host = HeadlessHost(width: 100, height: 100, colorScheme: .dark) { Color.blue.frame(width: 50, height: 50) }
+        #expect(rgba(host.snapshot(), 50, 50) == [10, 132, 255, 255])
+        #expect(rgba(host.snapshot(), 5, 5) == [0, 0, 0, 255])
+    }
+
+    @Test func opacityBlendsOverTheBackground() {
+        let host = HeadlessHost(width: 100, height: 100) { Color.black.opacity(0.5) }
+        let p = rgba(host.snapshot(), 50, 50)
+        #expect(p[0] >= 126 && p[0] <= 129 && p[3] == 255)
+    }
+
+    @Test func zIndexDrawsInFront() {
+        let host = HeadlessHost(width: 100, height: 100) {
+            ZStack {
+                Color.red.frame(width: 60, height: 60).zIndex(1)
+                Color.blue.frame(width: 40, height: 40)
+            }
+        }
+        #expect(rgba(host.snapshot(), 50, 50) == [255, 59, 48, 255])
+    }
+
+    @Test func offsetAndRotationMoveTheDrawing() {
+        let host = HeadlessHost(width: 200, height: 200) {
+            ZStack {
+                Color.red.frame(width: 20, height: 20).offset(x: 50, y: 0)
+                Color.blue.frame(width: 100, height: 10).rotationEffect(.degrees(90)).offset(y: -60)
+            }
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 150, 100) == [255, 59, 48, 255])
+        #expect(rgba(s, 100, 40) == [0, 122, 255, 255])       // rotated bar is vertical
+        #expect(rgba(s, 60, 40) == [255, 255, 255, 255])
+    }
+
+    @Test func goldenStacks() {
+        let host = HeadlessHost(width: 240, height: 160) {
+            HStack(alignment: .top, spacing: 4) {
+                VStack(alignment: .leading, spacing: 4) {
+                    Color.red.frame(width: 60, height: 20)
+                    Color.green.frame(width: 30, height: 20)
+                    Color.blue.frame(width: 45, height: 20)
+                }
+                VStack(alignment: .trailing, spacing: 4) {
+                    Color.orange.frame(width: 60, height: 20)
+                    Color.purple.frame(width: 30, height: 20)
+                }
+                HStack(alignment: .bottom, spacing: 2) {
+                    Color.teal.frame(width: 10, height: 50)
+                    Color.pink.frame(width: 10, height: 25)
+                    Spacer(minLength: 0)
+                }
+                .frame(height: 70)
+                .background(Color.gray.opacity(0.3))
+            }
+            .padding(8)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        }
+        expectGolden(host.snapshot(), "stacks")
+    }
+
+    @Test func goldenShapesAndGradients() {
+        let host = HeadlessHost(width: 320, height: 120) {
+            HStack(spacing: 10) {
+                Circle().fill(RadialGradient(colors: [.white, .blue], center: .center, startRadius: 0, endRadius: 30))
+                Ellipse().fill(.green)
+                Capsule().fill(LinearGradient(colors: [.orange, .red], startPoint: .leading, endPoint: .trailing))
+                RoundedRectangle(cornerRadius: 12).fill(.purple)
+                Triangle().fill(.yellow)
+            }
+            .padding(10)
+        }
+        expectGolden(host.snapshot(), "shapes", tolerance: 2)
+    }
+
+    @Test func goldenTransformedGroups() {
+        let host = HeadlessHost(width: 200, height: 200) {
+            ZStack {
+                Rectangle().fill(.blue).frame(width: 80, height: 80).rotationEffect(.degrees(30))
+                Rectangle().fill(.red.opacity(0.7)).frame(width: 60, height: 60).scaleEffect(0.5, anchor: .topLeading).offset(x: 30, y: 30)
+            }
+        }
+        expectGolden(host.snapshot(), "transformed", tolerance: 2)
+    }
+
+    @Test func goldenGradientCardWithText() {
+        let host = HeadlessHost(width: 260, height: 140) {
+            VStack(alignment: .leading, spacing: 6) {
+                Text("Platform 4").font(.title2).bold()
+                Text("Departs 12:45").font(.callout)
+            }
+            .foregroundColor(.white)
+            .padding()
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .background(LinearGradient(colors: [.blue, .purple], startPoint: .topLeading, endPoint: .bottomTrailing))
+            .padding(12)
+        }
+        expectGolden(host.snapshot(), "gradient-card", tolerance: 2, maxDiffering: 20)
+    }
+
+    @Test func nothingChangedDrawsNothing() {
+        let host = HeadlessHost(width: 200, height: 100) { Text("still") }
+        let frames = host.frameCount
+        host.advance(by: 0.5)
+        #expect(host.frameCount == frames)
+    }
+
+    @Test func singleTextChangeDamagesOnlyItsOldAndNewBounds() throws {
+        let host = HeadlessHost(width: 1920, height: 1080) { DashboardScene() }
+        let before = host.renderer.displayList
+        guard let node = host.allNodes.first(where: { ($0.view as? Text)?.string == "count 0" }) else {
+            Issue.record("no counter text"); return
+        }
+        let oldItem = try #require(before.first { $0.owner == node.serial })
+        host.tap(x: Double(node.frame.midX), y: Double(node.frame.midY))
+        let after = host.renderer.displayList
+        let newItem = try #require(after.first { $0.owner == node.serial })
+        #expect((node.view as? Text)?.string == "count 1")
+        #expect(host.lastDamage == Damage.merge([oldItem.bounds, newItem.bounds]))
+        #expect(host.lastDamage.reduce(0) { $0 + $1.area } < 1920 * 1080 / 100)
+        // The partial repaint left exactly the pixels a full redraw makes.
+        let partial = pixels(host.snapshot())
+        host.redraw()
+        #expect(partial == pixels(host.snapshot()))
+    }
+}
+
+/// 1920×1080: a header and a grid of cards with text and gradients, one of them a counter.
+struct DashboardScene: View {
+    @State var count = 0
+    var body: some View {
+        VStack(spacing: 16) {
+            Text("Departures").font(.largeTitle).bold()
+            ForEach(0..<6) { row in
+                HStack(spacing: 16) {
+                    ForEach(0..<5) { column in
+                        VStack(alignment: .leading) {
+                            Text("Train \(row * 5 + column)").font(.headline)
+                            Text("Platform \(column + 1)").font(.subheadline)
+                        }
+                        .padding()
+                        .frame(width: 300, height: 110, alignment: .topLeading)
+                        .background(LinearGradient(colors: [.blue, .teal], startPoint: .top, endPoint: .bottom))
+                    }
+                }
+            }
+            Text("count \(count)").font(.title).onTapGesture { count += 1 }
+        }
+    }
+}
