@@ -15,10 +15,12 @@ enum BenchCommand {
         let name = a.last("scene") ?? "pulse"
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
         guard let frames = Int(a.last("frames") ?? "600"), frames > 0 else { throw UsageError("--frames needs a positive number") }
-        guard let source = DemoScenes.make(name, width: size.width, height: size.height) else {
+        var clock = 0.0
+        guard let source = DemoScenes.make(name, width: size.width, height: size.height, now: { clock }) else {
             throw UsageError("unknown scene \"\(name)\"; `kiosk scenes` lists them")
         }
         let run = try VirtualRun(source: source, width: size.width, height: size.height)
+        run.onAdvance = { clock = $0 }
         run.step() // the full first frame is not what a running kiosk pays per frame
         var times: [Double] = []
         times.reserveCapacity(frames)

@@ -20,7 +20,9 @@ enum SnapshotCommand {
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
         let rotation = try Rotation(degrees: Int(a.last("rotation") ?? "0") ?? -1)
         let (lw, lh) = rotation.logicalSize(panelWidth: size.width, panelHeight: size.height)
-        guard let source = DemoScenes.make(name, width: lw, height: lh) else {
+        // View-based scenes read the virtual clock of the run that drives them.
+        var clock = 0.0
+        guard let source = DemoScenes.make(name, width: lw, height: lh, now: { clock }) else {
             throw UsageError("unknown scene \"\(name)\"; `kiosk scenes` lists them")
         }
         let taps = try a.all("tap").map { try ScheduledTap(parsing: $0) }
@@ -41,6 +43,7 @@ enum SnapshotCommand {
             var first = true
             var pending = taps.sorted { $0.time < $1.time }
             while true {
+                clock = run.time
                 while let t = pending.first, t.time <= run.time + 1e-9 { run.tap(t.location); pending.removeFirst() }
                 let d = run.step()
                 if let display { try display.present(run.surface, damage: first ? [run.surface.bounds] : d) }
@@ -68,6 +71,7 @@ enum SnapshotCommand {
             return
         }
         let run = try VirtualRun(source: source, width: lw, height: lh)
+        run.onAdvance = { clock = $0 }
         run.run(until: try number("at", 0), taps: taps)
         let panel = try Surface(width: size.width, height: size.height)
         ScanoutCopy.copy(run.surface, rect: run.surface.bounds, to: UnsafeMutableRawPointer(panel.base), dstStride: panel.stride,
