@@ -140,7 +140,7 @@ def snapshot(args, name, rotation, taps):
 SCENARIOS = {
     # name: (QEMU devices, rotation, tablet, uinput)
     'bochs': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 0, 'usb-tablet', 'one'),
-    'virtio': (['-device', f'virtio-gpu-pci,xres={W},yres={H}', '-device', 'virtio-tablet-pci'], 0, 'virtio-tablet', 'two'),
+    'virtio': (['-device', f'virtio-gpu-pci,xres={W},yres={H}', '-device', 'virtio-tablet-pci'], 270, 'virtio-tablet', 'two'),
     'fbdev': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 90, 'usb-tablet', None),
 }
 
@@ -155,6 +155,8 @@ def run(args, name, results):
     try:
         taps = []
         if not check('first frame presented', vm.wait_for('kiosk: frame 1', args.boot_timeout)): return
+        if name != 'fbdev':
+            check('kiosk probe lists the connector and the tablet', vm.wait_for('Virtual-1 (id', 1) and vm.wait_for(': pointer, x 0…32767', 1))
         ok, msg = vm.expect_screen(snapshot(args, f'{name}-0', rotation, taps), f'{name}-first')
         check(f'first frame matches kiosk snapshot', ok, msg)
         if vm.wait_for('Tablet', 10):
