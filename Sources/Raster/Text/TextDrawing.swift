@@ -1,7 +1,8 @@
 // TextDrawing: FontLibrary.draw — laid-out glyphs onto a Canvas. Under a plain translation
 // (scale and rotation within 1/1000 of identity) each glyph is a cached coverage mask at a
-// quarter-pixel phase, composited by Canvas.fillMask (so paint, opacity and clip behave as for
-// paths). Under any other transform, glyph outlines become one Path filled through the path
+// quarter-pixel phase, composited through the canvas's own paint sink (Canvas.withSink, the one
+// fillMask uses) or, for solid colours, SolidGlyphBlender — bit-identical to fillMask, tested —
+// so paint, opacity, clip and clipRegion behave as for paths. Under any other transform, glyph outlines become one Path filled through the path
 // rasterizer: rotated or zooming text stays sharp and moves smoothly instead of snapping.
 
 extension FontLibrary {
