@@ -4,6 +4,9 @@
 // drawing; the cache is dropped whole when it grows past 2048 entries.
 
 import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
 
 final class FontTextEngine: TextDrawing {
     let library: FontLibrary
@@ -14,7 +17,23 @@ final class FontTextEngine: TextDrawing {
     struct FontKey: Hashable { var font: Font }
     struct LayoutKey: Hashable { var text: ResolvedText; var maxWidth: Double? }
 
-    init(library: FontLibrary) { self.library = library }
+    /// Serialises all use of the library and the caches. Kiosk does view work on one thread,
+    /// but `shared` is one object per process and tests run hosts on many threads at once;
+    /// FreeType and HarfBuzz objects must not be used concurrently (a HarfBuzz assertion fired
+    /// in CI when two hosts shaped text at the same time). Uncontended it costs ~20 ns a call.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init(library: FontLibrary) {
+        self.library = library
+        pthread_mutex_init(lock, nil)
+    }
+    deinit { pthread_mutex_destroy(lock); lock.deallocate() }
+
+    @inline(__always) private func locked<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body()
+    }
 
     /// The engine hosts share. Kiosk runs all view work on the main queue, so one library
     /// serves every screen of the process; nil when no font can be loaded (then text is
@@ -78,6 +97,14 @@ final class FontTextEngine: TextDrawing {
     }
 
     func measure(_ text: ResolvedText, maxWidth: CGFloat?) -> TextMetrics {
+        locked { unlockedMeasure(text, maxWidth: maxWidth) }
+    }
+
+    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Canvas) {
+        locked { unlockedDraw(text, width: width, paint: paint, canvas: canvas) }
+    }
+
+    private func unlockedMeasure(_ text: ResolvedText, maxWidth: CGFloat?) -> TextMetrics {
         guard let l = layout(text, maxWidth: maxWidth.map(Double.init)) else {
             return FixedAdvanceText().measure(text, maxWidth: maxWidth)
         }
@@ -88,7 +115,7 @@ final class FontTextEngine: TextDrawing {
                            firstBaseline: l.firstBaseline, lastBaseline: l.lastBaseline)
     }
 
-    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Canvas) {
+    private func unlockedDraw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Canvas) {
         // Laid out at the width it was given; the half pixel absorbs the rounding above.
         guard let l = layout(text, maxWidth: width + 0.5) else {
             FixedAdvanceText().draw(text, width: width, paint: paint, canvas: canvas)
