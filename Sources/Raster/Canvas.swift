@@ -204,6 +204,13 @@ public final class Canvas {
             let p = copy ? c.premultiplied : Pixel.scale(c.premultiplied, opacity8)
             if p == 0 && !copy { return }
             sink = PaintSink(surface: surface, solid: p, shader: nil, colors: scratch.colors.base)
+            if !copy {
+                // Coverage → scaled colour table for branch-free masks; rebuilt only when the
+                // colour changes (table[255] is the colour it was built for).
+                let t = scratch.maskTable.base
+                if t[255] != p { for m in 0..<256 { t[m] = Pixel.scale(p, UInt32(m)) } }
+                sink.table = t
+            }
         } else {
             // A paint that draws nothing (no stops, singular pattern) is transparent: under copy
             // it still replaces the covered pixels, with transparent black.

@@ -46,14 +46,18 @@ final class RasterScratch {
     var xedges = ScratchBuffer<XEdge>(128)
     var rowCoverage = ScratchBuffer<Double>(2048)
     var colors = ScratchBuffer<UInt32>(2048)
+    /// scale(colour, m) for the last solid colour drawn (see PaintSink.table); starts all zero,
+    /// which is the right table for colour 0.
+    var maskTable = ScratchBuffer<UInt32>(256)
     init() {
         // The accumulation and dirty buffers must start (and stay) zero: the sweep relies on it.
         accumulation.base.initialize(repeating: 0, count: accumulation.capacity)
         dirty.base.initialize(repeating: 0, count: dirty.capacity)
+        maskTable.base.initialize(repeating: 0, count: 256)
     }
     deinit {
         segments.free(); order.free(); active.free(); stripCounts.free()
-        accumulation.free(); dirty.free(); coverage.free(); colors.free()
+        accumulation.free(); dirty.free(); coverage.free(); colors.free(); maskTable.free()
         boxes.free(); bandEdges.free(); spanStarts.free(); spans.free(); xedges.free(); rowCoverage.free()
     }
 }
