@@ -181,3 +181,33 @@ struct DashboardScene: View {
         }
     }
 }
+
+@Suite struct StrokeRenderTests {
+    @Test func goldenStrokes() {
+        let host = HeadlessHost(width: 320, height: 100) {
+            HStack(spacing: 12) {
+                Circle().stroke(.red, lineWidth: 4)
+                RoundedRectangle(cornerRadius: 10).strokeBorder(.blue, lineWidth: 6)
+                Capsule().stroke(.green, style: StrokeStyle(lineWidth: 3, dash: [6, 4]))
+                Path { p in
+                    p.move(to: CGPoint(x: 0, y: 60))
+                    p.addLine(to: CGPoint(x: 30, y: 10))
+                    p.addLine(to: CGPoint(x: 60, y: 60))
+                }
+                .stroke(.orange, style: StrokeStyle(lineWidth: 8, lineCap: .round, lineJoin: .round))
+            }
+            .padding(12)
+        }
+        expectGolden(host.snapshot(), "strokes", tolerance: 2)
+    }
+
+    @Test func strokeBorderStaysInsideTheFrame() {
+        let host = HeadlessHost(width: 100, height: 100) {
+            Rectangle().strokeBorder(.blue, lineWidth: 10).frame(width: 60, height: 60)
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 21, 50) == [0, 122, 255, 255])    // inside the border
+        #expect(rgba(s, 19, 50) == [255, 255, 255, 255])  // outside the frame
+        #expect(rgba(s, 50, 50) == [255, 255, 255, 255])  // hollow
+    }
+}
