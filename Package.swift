@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Kiosk", targets: ["Kiosk"]),
+        .executable(name: "kiosk-engine-bench", targets: ["KioskBench"]),
         .executable(name: "raster-gallery", targets: ["RasterGallery"]),
         .executable(name: "raster-bench", targets: ["RasterBench"]),
     ],
@@ -26,6 +27,7 @@ let package = Package(
 
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer.
         .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
+        .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "Raster"]),
 
         .executableTarget(name: "RasterGallery", dependencies: ["Raster"]),
         .executableTarget(name: "RasterBench", dependencies: ["Raster"]),
