@@ -69,14 +69,21 @@ final class Node {
     /// its children's items, flattened (Group, ForEach, if/else, composite bodies).
     func appendLayoutItems(to items: inout [Node]) {
         if layout != nil { items.append(self); return }
-        for child in children { child.appendLayoutItems(to: &items) }
+        items.append(contentsOf: layoutItems)
     }
 
+    /// The children's layout items, flattened; cached until the graph's structure changes
+    /// (layout asks for them several times per pass: rebuilding them was 15% of a frame).
     var layoutItems: [Node] {
+        if itemsVersion == graph.structureVersion { return cachedItems }
         var items: [Node] = []
         for child in children { child.appendLayoutItems(to: &items) }
+        cachedItems = items
+        itemsVersion = graph.structureVersion
         return items
     }
+    private var cachedItems: [Node] = []
+    private var itemsVersion = -1
 
     /// The ancestors' chain as a readable path, for warnings.
     var path: String {

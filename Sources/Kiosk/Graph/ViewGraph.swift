@@ -35,6 +35,8 @@ final class ViewGraph {
     var needsUpdate = true
     /// Bumped on every update that changed the tree; layout caches compare against it.
     private(set) var generation = 0
+    /// Bumped whenever any node's children are reconciled (layout-item caches compare to it).
+    private(set) var structureVersion = 0
     /// Virtual time in seconds (the presentation time of the frame being made).
     var time: Double = 0
     /// The wall-clock date at time 0, for TimelineView and `.task` clocks.
@@ -177,6 +179,7 @@ final class ViewGraph {
     /// Matches the new child list against the current children by key: kept children get the
     /// new view value and are re-evaluated; new ones are created (onAppear); the rest removed.
     func reconcile(_ node: Node, _ list: ChildList) {
+        structureVersion &+= 1
         var environment = node.environment
         node.primitive?.transformEnvironment(&environment)
         var old: [NodeKey: Node] = [:]

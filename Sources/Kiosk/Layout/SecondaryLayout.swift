@@ -13,7 +13,7 @@ public struct _BackgroundLayout<Background: View>: BuiltinModifier, LayoutBehavi
     }
     private func content(_ node: Node) -> [Node] { node.children.first.map(itemsOf) ?? [] }
     private func secondary(_ node: Node) -> [Node] { node.children.count > 1 ? itemsOf(node.children[1]) : [] }
-    private func itemsOf(_ child: Node) -> [Node] { var items: [Node] = []; child.appendLayoutItems(to: &items); return items }
+    private func itemsOf(_ child: Node) -> [Node] { child.layout != nil ? [child] : child.layoutItems }
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         pass.size(of: content(node), proposal)
