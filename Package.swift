@@ -8,10 +8,11 @@ let package = Package(
     name: "kiosk",
     products: [
         .library(name: "Raster", targets: ["Raster"]),
-        .library(name: "Kiosk", targets: ["Kiosk"]),
         .executable(name: "kiosk-engine-bench", targets: ["KioskBench"]),
         .executable(name: "raster-gallery", targets: ["RasterGallery"]),
         .executable(name: "raster-bench", targets: ["RasterBench"]),
+        .library(name: "Kiosk", targets: ["Kiosk"]),
+        .executable(name: "kiosk", targets: ["KioskCLI"]),
     ],
     targets: [
         // Thin C modules: one modulemap + shim header each, no logic.
@@ -25,15 +26,18 @@ let package = Package(
         // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
         .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi"]),
 
-        // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer.
+        // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
+        // (displays, input, console, frame loop).
         .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
         .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "Raster"]),
+        .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "Raster", "CDRM"]),
 
         .executableTarget(name: "RasterGallery", dependencies: ["Raster"]),
         .executableTarget(name: "RasterBench", dependencies: ["Raster"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster"]),
     ],
     swiftLanguageModes: [.v5]

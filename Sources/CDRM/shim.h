@@ -13,6 +13,7 @@
 #include <linux/input.h>
 #include <linux/kd.h>
 #include <linux/vt.h>
+#include <malloc.h>
 
 /// ioctl with a pointer argument; returns -1 and sets errno on failure (as ioctl does).
 static inline int kiosk_ioctl_ptr(int fd, unsigned long request, void *arg) { return ioctl(fd, request, arg); }
@@ -49,5 +50,13 @@ static inline unsigned long kiosk_VT_GETSTATE(void) { return VT_GETSTATE; }
 static const uint32_t kiosk_DRM_FORMAT_XRGB8888 = DRM_FORMAT_XRGB8888;
 static const uint32_t kiosk_DRM_FORMAT_ARGB8888 = DRM_FORMAT_ARGB8888;
 static const uint32_t kiosk_DRM_FORMAT_RGB565 = DRM_FORMAT_RGB565;
+
+// DRM dumb-buffer request codes (macros built from DRM_IOWR()).
+static inline unsigned long kiosk_DRM_IOCTL_MODE_CREATE_DUMB(void) { return DRM_IOCTL_MODE_CREATE_DUMB; }
+static inline unsigned long kiosk_DRM_IOCTL_MODE_MAP_DUMB(void) { return DRM_IOCTL_MODE_MAP_DUMB; }
+static inline unsigned long kiosk_DRM_IOCTL_MODE_DESTROY_DUMB(void) { return DRM_IOCTL_MODE_DESTROY_DUMB; }
+
+// Heap bytes in use (glibc mallinfo2), for `kiosk bench`'s per-frame heap growth.
+static inline size_t kiosk_heap_in_use(void) { return mallinfo2().uordblks; }
 
 #endif

@@ -25,12 +25,13 @@ enum BenchMain {
         let fl = floors()
         for f in fl { print(formatLine(f.label, "-", first: f.first, min: f.min, median: f.median, max: f.max)) }
         var results: [SceneResult] = []
-        for scene in Scenes.all() + KernelScenes.all() where only.map({ scene.label.contains($0) }) ?? true {
+        for scene in Scenes.all(textScenes: TextScenes.scenes()) + KernelScenes.all() where only.map({ scene.label.contains($0) }) ?? true {
             let r = BenchMain.measure(scene)
             print(formatLine(r.label, "ARGB32", first: r.first, min: r.min, median: r.median, max: r.max))
             results.append(r)
         }
         print("")
+        for line in TextScenes.cacheReport() { print(line) }
         if counting {
             print("heap allocations in steady state (malloc/calloc/realloc/memalign counted; \(timedRuns) runs after warm-up)")
             print("scene                                        draw calls  allocs/draw call  allocs/run (incl. paths)")

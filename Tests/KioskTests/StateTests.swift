@@ -2,6 +2,7 @@
 // and ids change.
 import Testing
 @testable import Kiosk
+import Raster
 
 final class Log {
     var entries: [String] = []
@@ -242,5 +243,22 @@ struct Loader: View {
         #expect(counts.a == 1)
         host.advance(by: 3)
         #expect(counts.a == 4)
+    }
+}
+
+@Suite struct FrameSourceTests {
+    @Test func rootRendererDrivenAsAFrameSource() throws {
+        let source: FrameSource = RootRenderer(width: 200, height: 100, content: Counter())
+        let surface = try Surface(width: 200, height: 100)
+        #expect(source.needsFrame())
+        let first = source.renderFrame(into: surface, at: 0, fullRedraw: true)
+        #expect(first == [IntRect(x: 0, y: 0, width: 200, height: 100)])
+        #expect(!source.needsFrame())
+        source.handleTouch(TouchEvent(id: 1, phase: .began, location: Point(100, 50), time: 0.1))
+        source.handleTouch(TouchEvent(id: 1, phase: .ended, location: Point(100, 50), time: 0.15))
+        #expect(source.needsFrame())
+        let damage = source.renderFrame(into: surface, at: 0.2, fullRedraw: false)
+        #expect(!damage.isEmpty && damage.allSatisfy { $0.area < 200 * 100 })
+        #expect(!source.needsFrame())
     }
 }

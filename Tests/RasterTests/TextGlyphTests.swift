@@ -70,20 +70,27 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
     }
 
     @Test func lruEvictsLeastRecentlyUsed() {
-        let cache = GlyphCache(capacityBytes: 3 * (GlyphCache.entryOverhead + 4))
+        // Room for four 2×2 entries; an overflowing insertion frees a quarter of the budget
+        // (one entry here), oldest use first.
+        let cache = GlyphCache(capacityBytes: 4 * (GlyphCache.entryOverhead + 4))
         func make() -> GlyphBitmap {
             let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
             p.initialize(repeating: 1, count: 4)
             return GlyphBitmap(left: 0, top: 0, width: 2, height: 2, pixels: p)
         }
-        for k in 0..<3 { _ = cache.bitmap(UInt64(k), render: make) }
-        _ = cache.bitmap(0, render: make)          // 0 becomes most recent; 1 is now the oldest
-        _ = cache.bitmap(3, render: make)          // evicts 1
-        #expect(cache.count == 3 && cache.misses == 4 && cache.hits == 1)
-        _ = cache.bitmap(0, render: make); _ = cache.bitmap(2, render: make)
-        #expect(cache.misses == 4)
-        _ = cache.bitmap(1, render: make)
+        for k: UInt64 in 1...4 { _ = cache.bitmap(k, render: make) }
+        _ = cache.bitmap(1, render: make)          // 1 becomes most recent; 2 is now the oldest
+        _ = cache.bitmap(5, render: make)          // evicts 2
+        #expect(cache.count == 4 && cache.misses == 5 && cache.hits == 1)
+        for k: UInt64 in [1, 3, 4, 5] { _ = cache.bitmap(k, render: make) }
         #expect(cache.misses == 5)
+        _ = cache.bitmap(2, render: make)
+        #expect(cache.misses == 6 && cache.bytes <= cache.capacityBytes)
+        // Many more keys than fit: bounded, and every lookup still answers.
+        for k: UInt64 in 10..<5000 { #expect(cache.bitmap(k, render: make).width == 2) }
+        #expect(cache.bytes <= cache.capacityBytes && cache.count <= 4)
+        cache.removeAll()
+        #expect(cache.count == 0 && cache.bytes == 0)
     }
 
     /// Ink (sum of alpha) of text drawn in black on transparent.
@@ -145,5 +152,40 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
         for y in 0..<120 { for x in 0..<120 where s.pixel(x: x, y: y).a > 128 { rows.insert(y); cols.insert(x) } }
         #expect(rows.min()! >= 58 && rows.max()! > 100)
         #expect(cols.max()! <= 61 && cols.min()! > 30)
+    }
+}
+
+@Suite struct TextBlendReferenceTests {
+    /// The reference: every glyph through Canvas.fillMask, positioned as the fast path does.
+    func drawReference(_ fonts: FontLibrary, _ layout: TextLayout, _ canvas: Canvas, _ origin: Point, _ paint: Paint) {
+        for run in layout.runs {
+            for i in run.glyphs.indices {
+                let dx = origin.x + run.xs[i] + canvas.transform.tx, dy = origin.y + run.ys[i] + canvas.transform.ty
+                let q = Int((dx * 4 + 0.5).rounded(.down))
+                let key = GlyphCache.key(face: run.face.id, size64: run.size64, glyph: run.glyphs[i], phase: q & 3)
+                let b = fonts.glyphCache.bitmap(key) {
+                    GlyphRasterizer.render(face: run.face, size64: run.size64, glyph: run.glyphs[i], phase: q & 3)
+                }
+                guard let p = b.pixels else { continue }
+                canvas.fillMask(p, width: Int(b.width), height: Int(b.height), stride: Int(b.width),
+                                x: (q >> 2) + Int(b.left), y: Int((dy + 0.5).rounded(.down)) - Int(b.top), with: paint)
+            }
+        }
+    }
+
+    @Test func fastGlyphBlendingEqualsFillMask() throws {
+        let fonts = try FontLibrary()
+        let font = try fonts.font(path: dejaVuSans, size: 18)
+        let layout = fonts.layout("Wavy glyphs, 가격 & السعر: 12,50 €", font: font, maxWidth: 180)
+        for (color, opacity) in [(Color(0.9, 0.2, 0.1), 1.0), (Color(0.2, 0.6, 1, 0.55), 1.0), (Color(1, 1, 1), 0.3)] {
+            let a = randomSurface(200, 70, seed: 7), b = randomSurface(200, 70, seed: 7)
+            let ca = Canvas(a), cb = Canvas(b)
+            ca.opacity = opacity; cb.opacity = opacity
+            ca.transform = .translation(3.3, 1.6); cb.transform = .translation(3.3, 1.6)
+            ca.clip = IntRect(x0: 10, y0: 5, x1: 170, y1: 66); cb.clip = ca.clip
+            fonts.draw(layout, in: ca, at: Point(0.4, 0.2), paint: .solid(color))
+            drawReference(fonts, layout, cb, Point(0.4, 0.2), .solid(color))
+            #expect(a.samePixels(as: b))
+        }
     }
 }

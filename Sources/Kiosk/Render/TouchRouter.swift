@@ -5,8 +5,7 @@
 
 import Raster
 
-/// A touch phase, as the platform's input layer reports it.
-enum TouchPhase { case began, moved, ended, cancelled }
+// TouchPhase is the platform's (Runtime/FrameSource.swift): one vocabulary from evdev to gestures.
 
 final class TouchRouter {
     /// Movement (points) that turns a tap into not-a-tap.

@@ -24,9 +24,12 @@ public final class FontLibrary {
     let glyphCache: GlyphCache
     let outlines: GlyphOutlineCache
     let shaper: Shaper
+    /// Scaled-colour table for SolidGlyphBlender, reused by every draw (no per-draw allocation).
+    let blendTable: UnsafeMutablePointer<UInt32>
     private var faces: [String: FontFace] = [:]
     private var familyMatches: [String: (path: String, index: Int)] = [:]
-    private var fallbacks: [String: FontFallback] = [:]
+    private var fallbacks: [FallbackKey: FontFallback] = [:]
+    private struct FallbackKey: Hashable { var face: Int; var weight: FontWeight; var italic: Bool }
     private var nextFaceID = 1
 
     /// Starts FreeType and fontconfig.
@@ -41,11 +44,14 @@ public final class FontLibrary {
         glyphCache = GlyphCache(capacityBytes: glyphCacheBytes)
         outlines = GlyphOutlineCache(capacity: 2048)
         shaper = Shaper()
+        blendTable = .allocate(capacity: 256)
+        blendTable.initialize(repeating: 0, count: 256)
     }
 
     deinit {
         fallbacks.removeAll()
         FcConfigDestroy(fontconfig)
+        blendTable.deallocate()
     }
 
     /// Bytes held by rendered glyph bitmaps right now (≤ the budget given to `init`).
@@ -104,7 +110,7 @@ public final class FontLibrary {
 
     /// The fallback list for fonts like `font` (same family preference, weight and slant).
     func fallback(for font: Font) -> FontFallback {
-        let key = "\(font.face.id)|\(font.weight)|\(font.italic)"
+        let key = FallbackKey(face: font.face.id, weight: font.weight, italic: font.italic)
         if let f = fallbacks[key] { return f }
         let f = FontFallback(config: fontconfig, family: font.familyName, weight: font.weight, italic: font.italic)
         fallbacks[key] = f

@@ -38,34 +38,61 @@ extension FontLibrary {
         return path
     }
 
+    /// Every glyph as a cached mask at a quarter-pixel phase. The paint is resolved once per
+    /// call, not once per glyph; solid colours go through `SolidGlyphBlender` (bit-identical to
+    /// Canvas.fillMask's sink, branch-free), other paints through the canvas's own sink.
     private func drawMasks(_ layout: TextLayout, in canvas: Canvas, at origin: Point, paint: Paint) {
+        if canvas.clip.isEmpty || canvas.opacity8 == 0 { return }
+        if case .solid(let c) = paint {
+            let color = Pixel.scale(c.premultiplied, canvas.opacity8)
+            if color == 0 { return }
+            var sink = SolidGlyphBlender(surface: canvas.surface, color: color,
+                                         table: blendTable)
+            drawMasks(layout, canvas: canvas, at: origin, sink: &sink)
+        } else {
+            canvas.withSink(paint) { sink in drawMasks(layout, canvas: canvas, at: origin, sink: &sink) }
+        }
+    }
+
+    private func drawMasks<S: CoverageSink>(_ layout: TextLayout, canvas: Canvas, at origin: Point, sink: inout S) {
         let t = canvas.transform
         let clip = canvas.clip
-        if clip.isEmpty { return }
         let cache = glyphCache
         for run in layout.runs {
             let face = run.face, size64 = run.size64
-            // Glyphs reach at most ~2 em from their baseline; cheaper to skip than to render.
+            // Glyphs reach at most ~2 em from their pen position; cheaper to skip than to render.
             let reach = Double(size64) / 32 + 2
-            let glyphs = run.glyphs, xs = run.xs, ys = run.ys
-            for i in 0..<glyphs.count {
-                let ux = origin.x + xs[i], uy = origin.y + ys[i]
-                let dx = t.a * ux + t.c * uy + t.tx
-                let dy = t.b * ux + t.d * uy + t.ty
-                guard dy + reach > Double(clip.y0), dy - reach < Double(clip.y1),
-                      dx + 2 * reach > Double(clip.x0), dx - reach < Double(clip.x1) else { continue }
-                let q = Int((dx * 4 + 0.5).rounded(.down))     // nearest quarter pixel (bounded by the clip test)
-                let phase = q & 3, px = q >> 2
-                let py = Int((dy + 0.5).rounded(.down))
-                let glyph = glyphs[i]
-                let key = GlyphCache.key(face: face.id, size64: size64, glyph: glyph, phase: phase)
-                let b = cache.bitmap(key) {
-                    GlyphRasterizer.render(face: face, size64: size64, glyph: glyph, phase: phase)
+            run.glyphs.withUnsafeBufferPointer { glyphs in
+            run.xs.withUnsafeBufferPointer { xs in
+            run.ys.withUnsafeBufferPointer { ys in
+                for i in 0..<glyphs.count {
+                    let ux = origin.x + xs[i], uy = origin.y + ys[i]
+                    let dx = t.a * ux + t.c * uy + t.tx
+                    let dy = t.b * ux + t.d * uy + t.ty
+                    guard dy + reach > Double(clip.y0), dy - reach < Double(clip.y1),
+                          dx + 2 * reach > Double(clip.x0), dx - reach < Double(clip.x1) else { continue }
+                    let q = Int((dx * 4 + 0.5).rounded(.down))     // nearest quarter pixel
+                    let phase = q & 3
+                    let glyph = glyphs[i]
+                    let key = GlyphCache.key(face: face.id, size64: size64, glyph: glyph, phase: phase)
+                    let b = cache.bitmap(key) {
+                        GlyphRasterizer.render(face: face, size64: size64, glyph: glyph, phase: phase)
+                    }
+                    guard let pixels = b.pixels else { continue }
+                    let x0 = (q >> 2) + Int(b.left), y0 = Int((dy + 0.5).rounded(.down)) - Int(b.top)
+                    let w = Int(b.width)
+                    let box = IntRect(x: x0, y: y0, width: w, height: Int(b.height))
+                    canvas.forEachClip { clip in            // the clip rectangle ∩ each clipRegion rect
+                        let r = box.intersection(clip)
+                        if r.isEmpty { return }
+                        var row = pixels + (r.y0 - y0) * w + (r.x0 - x0)
+                        for y in r.y0..<r.y1 {
+                            sink.mask(x: r.x0, y: y, count: r.width, mask: row)
+                            row += w
+                        }
+                    }
                 }
-                guard let pixels = b.pixels else { continue }
-                canvas.fillMask(pixels, width: Int(b.width), height: Int(b.height), stride: Int(b.width),
-                                x: px + Int(b.left), y: py - Int(b.top), with: paint)
-            }
+            } } }
         }
     }
 }

@@ -1,0 +1,46 @@
+// Display: where finished frames go. The frame loop renders into a shadow surface in ordinary
+// (cached) memory and hands it here with its damage; each display copies only what its buffers lack
+// (BufferAgeTracker), rotated and converted, and shows it at the next vertical blank.
+// Rendering straight into scanout memory is avoided on purpose: dumb buffers are often
+// write-combined, and blending reads the destination, which is slow there.
+import Raster
+
+/// A screen (or a stand-in for one) that shows frames.
+public protocol Display: AnyObject {
+    /// One line for logs: driver, device, mode.
+    var summary: String { get }
+    /// Logical size in pixels (the panel's, swapped for 90° and 270°).
+    var width: Int { get }
+    var height: Int { get }
+    /// Seconds between vertical blanks (1/60 when the device does not say).
+    var refreshInterval: Double { get }
+    /// The rotation applied to scanout, damage and touch.
+    var rotation: Rotation { get }
+    /// A descriptor that becomes readable when a queued flip completes; nil when `present` finishes
+    /// synchronously.
+    var eventDescriptor: Int32? { get }
+    /// True while a flip is queued and the next `present` must wait for it.
+    var isFlipPending: Bool { get }
+
+    /// Shows `surface` (logical size) of which only `damage` changed since the previous present.
+    /// Returns the presentation timestamp (CLOCK_MONOTONIC seconds) when known now; for page
+    /// flips, it comes later from ``handleEvents()``.
+    @discardableResult
+    func present(_ surface: Surface, damage: [IntRect]) throws -> Double?
+    /// Reads completion events from ``eventDescriptor``; returns the last flip's timestamp, if any.
+    func handleEvents() throws -> Double?
+    /// Gives the device up (VT switched away): drop DRM master, stop flipping.
+    func suspend()
+    /// Takes the device back; the next present redraws everything.
+    func resume() throws
+    /// Restores what was on screen before kiosk started and releases the device.
+    func close()
+}
+
+extension Display {
+    public var eventDescriptor: Int32? { nil }
+    public var isFlipPending: Bool { false }
+    public func handleEvents() throws -> Double? { nil }
+    public func suspend() {}
+    public func resume() throws {}
+}

@@ -1,0 +1,160 @@
+// FrameLoop: one thread, parked in dispatchMain(). Dispatch sources on the DRM fd (flip events),
+// the evdev and inotify fds (InputManager) and the signals wake it; nothing else does, so an idle
+// kiosk makes no wakeups at all. A frame is drawn only when the source needs one and no flip is
+// pending; its time is the FrameClock's predicted presentation time.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Raster
+
+/// Drives a FrameSource onto a Display until a signal or the duration ends.
+public final class FrameLoop {
+    public let display: Display
+    public let source: FrameSource
+    public var clock: FrameClock
+    public var input: InputManager?
+    public var console: Console?
+    /// Stop after this many seconds (0 = never).
+    public var duration = 0.0
+    /// Print `kiosk: frame N` on stdout after each present (the QEMU test waits for these).
+    public var frameMarkers = false
+    public var overlay: FPSOverlay?
+
+    public private(set) var frameCount = 0
+    public private(set) var wakeups = 0
+    private let shadow: Surface
+    private var fullRedraw = true
+    private var frameScheduled = false
+    private var paused = false
+    private var stopping = false
+    private var signalSources: [DispatchSourceSignal] = []
+    private var displaySource: DispatchSourceRead?
+    private var startTime = 0.0
+    private var lastPacedPresent = 0.0
+
+    public init(display: Display, source: FrameSource) throws {
+        self.display = display; self.source = source
+        clock = FrameClock(refreshInterval: display.refreshInterval)
+        shadow = try Surface(width: display.width, height: display.height)
+    }
+
+    /// Starts the loop on the main queue and never returns; exits the process with 0 on
+    /// SIGTERM/SIGINT/SIGHUP or when `duration` passes, after restoring console and CRTC.
+    public func runForever() -> Never {
+        startTime = Syscall.monotonicNow()
+        for sig in [SIGTERM, SIGINT, SIGHUP] { onSignal(sig) { [unowned self] in self.stop(reason: "signal \(sig)") } }
+        if let console {
+            onSignal(Console.releaseSignal) { [unowned self] in self.releaseVT() }
+            onSignal(Console.acquireSignal) { [unowned self] in self.acquireVT() }
+            console.enterGraphics()
+        }
+        if let fd = display.eventDescriptor {
+            let s = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+            s.setEventHandler { [unowned self] in self.displayEvent() }
+            s.resume()
+            displaySource = s
+        }
+        input?.onTouch = { [unowned self] e in self.source.handleTouch(e); self.wake() }
+        input?.start()
+        if duration > 0 {
+            DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
+        }
+        Log.info("run: \(display.summary)")
+        wake()
+        dispatchMain()
+    }
+
+    private func onSignal(_ sig: Int32, _ body: @escaping () -> Void) {
+        signal(sig, SIG_IGN)
+        let s = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+        s.setEventHandler(handler: body)
+        s.resume()
+        signalSources.append(s)
+    }
+
+    /// Something may have changed: schedule one frame unless one is scheduled or a flip is pending.
+    public func wake() {
+        wakeups += 1
+        guard !frameScheduled, !paused, !stopping, !display.isFlipPending else { return }
+        guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) else { return }
+        frameScheduled = true
+        DispatchQueue.main.async { [unowned self] in self.drawFrame() }
+    }
+
+    private func drawFrame() {
+        frameScheduled = false
+        guard !paused, !stopping, !display.isFlipPending else { return }
+        let now = Syscall.monotonicNow()
+        let t = clock.targetTime(now: now)
+        let full = fullRedraw
+        fullRedraw = false
+        var damage = source.renderFrame(into: shadow, at: t, fullRedraw: full)
+        if full { damage = [shadow.bounds] }
+        if let overlay { damage += overlay.draw(into: shadow, now: now, missed: clock.missedFlips) }
+        if damage.isEmpty {
+            // The source wanted a frame but nothing changed on screen: look again next vblank.
+            DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval) { [weak self] in self?.wake() }
+            return
+        }
+        do {
+            let shown = try display.present(shadow, damage: damage)
+            frameCount += 1
+            if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
+            if let shown { presented(at: shown) }
+        } catch {
+            Log.error("present: \(error)")
+            stop(reason: "display failed", code: 1)
+        }
+    }
+
+    private func presented(at time: Double) {
+        clock.didPresent(at: time)
+        if display.eventDescriptor == nil {
+            // Synchronous displays (fbdev paced by vsync/timer, offscreen) come back at once; pace
+            // the offscreen one to its nominal rate so an animation does not spin a core.
+            let next = time + clock.refreshInterval - Syscall.monotonicNow()
+            if next > 0.001 && display is OffscreenDisplay {
+                DispatchQueue.main.asyncAfter(deadline: .now() + next) { [weak self] in self?.wake() }
+                return
+            }
+        }
+        wake()
+    }
+
+    private func displayEvent() {
+        do {
+            if let t = try display.handleEvents() { presented(at: t) }
+        } catch {
+            Log.error("display events: \(error)")
+        }
+    }
+
+    private func releaseVT() {
+        Log.info("console: VT released; pausing")
+        paused = true
+        input?.pause()
+        display.suspend()
+        console?.allowRelease()
+    }
+
+    private func acquireVT() {
+        console?.acknowledgeAcquire()
+        do { try display.resume() } catch { Log.error("console: \(error)") }
+        Log.info("console: VT acquired; repainting")
+        paused = false
+        input?.resume()
+        clock.reset()
+        fullRedraw = true
+        wake()
+    }
+
+    /// Finishes the pending flip, restores console and CRTC, and exits.
+    public func stop(reason: String, code: Int32 = 0) -> Never {
+        stopping = true
+        Log.info("run: stopping (\(reason)) after \(frameCount) frames, \(clock.missedFlips) missed flips")
+        display.close()
+        console?.restore()
+        exit(code)
+    }
+}

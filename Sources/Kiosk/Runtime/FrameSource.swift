@@ -1,0 +1,38 @@
+// FrameSource: the contract between the platform's frame loop and whatever draws (the engine's
+// root renderer; until it lands, the demo scenes). The loop asks `needsFrame()` after every input
+// and flip, renders only when it says yes, and presents only the damage it returns.
+import Raster
+
+/// The phase of a touch, as UIKit and SwiftUI name them.
+public enum TouchPhase: String, Sendable, Equatable {
+    case began, moved, ended, cancelled
+}
+
+/// One finger (or pointer button) changing, in logical pixels of the rendered surface.
+///
+///     TouchEvent(id: 1, phase: .began, location: Point(120, 80), time: 3.25)
+public struct TouchEvent: Sendable, Equatable, CustomStringConvertible {
+    /// Stable for the life of one contact; never reused while the contact is down.
+    public var id: Int
+    public var phase: TouchPhase
+    /// Logical pixel coordinates (after calibration and rotation).
+    public var location: Point
+    /// Seconds on the frame loop's clock (CLOCK_MONOTONIC, or virtual time in tests).
+    public var time: Double
+
+    public init(id: Int, phase: TouchPhase, location: Point, time: Double) {
+        self.id = id; self.phase = phase; self.location = location; self.time = time
+    }
+    public var description: String { "touch \(id) \(phase.rawValue) at (\(location.x), \(location.y)) t=\(time)" }
+}
+
+/// Something the frame loop can draw: the engine's root, or a demo scene.
+public protocol FrameSource: AnyObject {
+    /// True when the next frame would differ from the last (state changed, an animation runs).
+    func needsFrame() -> Bool
+    /// Draws the frame for presentation time `time` into `surface` and returns the rectangles that
+    /// changed. With `fullRedraw` every pixel must be drawn (first frame, VT switch, resize).
+    func renderFrame(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect]
+    /// Delivers a touch; the loop asks `needsFrame()` afterwards.
+    func handleTouch(_ event: TouchEvent)
+}

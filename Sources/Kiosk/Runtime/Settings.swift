@@ -1,0 +1,203 @@
+// Settings: everything `kiosk run` can be told, from (lowest to highest precedence) built-in
+// defaults, /etc/kiosk/kiosk.conf, KIOSK_* environment variables and command-line options.
+// The file is `key = value` lines with `#` comments; keys are the long option names.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A setting that could not be understood.
+public enum ConfigError: Error, Equatable, CustomStringConvertible {
+    case invalidValue(key: String, value: String, expected: String)
+    case unknownKey(key: String, source: String)
+    case malformedLine(line: Int, text: String, source: String)
+    case missingValue(key: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidValue(k, v, e): return "\(k): \"\(v)\" is not valid; expected \(e)"
+        case let .unknownKey(k, s): return "\(s): unknown setting \"\(k)\"; see `kiosk run --help` for the list"
+        case let .malformedLine(n, t, s): return "\(s):\(n): \"\(t)\" is not `key = value`; fix or comment it out with #"
+        case let .missingValue(k): return "--\(k) needs a value"
+        }
+    }
+}
+
+/// Where frames go.
+public enum DisplayChoice: Equatable, Sendable, CustomStringConvertible {
+    /// DRM, then fbdev, then offscreen.
+    case auto
+    case drm(path: String?)
+    case fbdev(path: String?)
+    case offscreen(directory: String?)
+
+    /// Parses `auto`, `drm[:PATH]`, `fbdev[:PATH]` or `offscreen[:DIR]`.
+    public init(parsing s: String) throws {
+        let kind = s.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+        let arg = s.firstIndex(of: ":").map { String(s[s.index(after: $0)...]) }.flatMap { $0.isEmpty ? nil : $0 }
+        switch kind {
+        case "auto" where arg == nil: self = .auto
+        case "drm": self = .drm(path: arg)
+        case "fbdev": self = .fbdev(path: arg)
+        case "offscreen": self = .offscreen(directory: arg)
+        default: throw ConfigError.invalidValue(key: "display", value: s, expected: "auto, drm[:PATH], fbdev[:PATH] or offscreen[:DIR]")
+        }
+    }
+    public var description: String {
+        switch self {
+        case .auto: "auto"
+        case .drm(let p): p.map { "drm:\($0)" } ?? "drm"
+        case .fbdev(let p): p.map { "fbdev:\($0)" } ?? "fbdev"
+        case .offscreen(let d): d.map { "offscreen:\($0)" } ?? "offscreen"
+        }
+    }
+}
+
+/// Which input devices to read.
+public enum InputChoice: Equatable, Sendable {
+    /// Every touchscreen and absolute pointer under /dev/input, hot-plugged.
+    case auto
+    case none
+    case paths([String])
+}
+
+/// The settings of a kiosk run.
+public struct Settings: Equatable, Sendable {
+    public var scene = "gallery"
+    public var display = DisplayChoice.auto
+    public var mode: ModeRequest?
+    public var rotation = Rotation.degrees0
+    public var input = InputChoice.auto
+    public var fpsOverlay = false
+    /// A `LIBINPUT_CALIBRATION_MATRIX`-style matrix: six numbers, normalised coordinates.
+    public var calibration: CalibrationMatrix?
+    public var swapXY = false
+    public var invertX = false
+    public var invertY = false
+    /// Offscreen size when there is no device to ask.
+    public var offscreenSize = (width: 800, height: 480)
+    /// Stop after this many seconds (0 = run until a signal).
+    public var duration = 0.0
+    /// Print `kiosk: frame N` markers on stdout (the QEMU test waits for them).
+    public var frameMarkers = false
+    public var logLevel = Log.Level.info
+
+    public init() {}
+
+    public static func == (a: Settings, b: Settings) -> Bool {
+        a.scene == b.scene && a.display == b.display && a.mode == b.mode && a.rotation == b.rotation && a.input == b.input &&
+        a.fpsOverlay == b.fpsOverlay && a.calibration == b.calibration && a.swapXY == b.swapXY && a.invertX == b.invertX &&
+        a.invertY == b.invertY && a.offscreenSize == b.offscreenSize && a.duration == b.duration &&
+        a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel
+    }
+
+    /// Every key the file, the environment (`KIOSK_` + upper case, `-` → `_`) and options accept.
+    public static let keys = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration",
+                              "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level"]
+
+    /// Applies one `key = value` setting.
+    public mutating func apply(key: String, value: String, source: String = "option") throws {
+        let v = value.trimmingSpaces
+        switch key {
+        case "scene": scene = v
+        case "display": display = try DisplayChoice(parsing: v)
+        case "mode": mode = try ModeRequest(parsing: v)
+        case "rotation":
+            guard let d = Int(v) else { throw ConfigError.invalidValue(key: key, value: v, expected: "0, 90, 180 or 270") }
+            rotation = try Rotation(degrees: d)
+        case "input":
+            switch v {
+            case "auto": input = .auto
+            case "none": input = .none
+            default: input = .paths(v.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init))
+            }
+        case "fps-overlay": fpsOverlay = try Settings.bool(key, v)
+        case "calibration": calibration = try CalibrationMatrix(parsing: v)
+        case "swap-xy": swapXY = try Settings.bool(key, v)
+        case "invert-x": invertX = try Settings.bool(key, v)
+        case "invert-y": invertY = try Settings.bool(key, v)
+        case "size":
+            let m = try ModeRequest(parsing: v)
+            offscreenSize = (m.width, m.height)
+        case "duration":
+            guard let d = Double(v), d >= 0, d.isFinite else { throw ConfigError.invalidValue(key: key, value: v, expected: "seconds ≥ 0") }
+            duration = d
+        case "frame-markers": frameMarkers = try Settings.bool(key, v)
+        case "log-level":
+            switch v {
+            case "error": logLevel = .error
+            case "warning": logLevel = .warning
+            case "notice": logLevel = .notice
+            case "info": logLevel = .info
+            case "debug": logLevel = .debug
+            default: throw ConfigError.invalidValue(key: key, value: v, expected: "error, warning, notice, info or debug")
+            }
+        default: throw ConfigError.unknownKey(key: key, source: source)
+        }
+    }
+
+    static func bool(_ key: String, _ v: String) throws -> Bool {
+        switch v.lowercased() {
+        case "1", "yes", "true", "on": return true
+        case "0", "no", "false", "off": return false
+        default: throw ConfigError.invalidValue(key: key, value: v, expected: "yes or no")
+        }
+    }
+
+    /// Applies a config file's text. Blank lines and `#` comments are skipped.
+    public mutating func apply(file text: String, source: String) throws {
+        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?.trimmingSpaces ?? ""
+            if line.isEmpty { continue }
+            guard let eq = line.firstIndex(of: "=") else { throw ConfigError.malformedLine(line: i + 1, text: String(raw), source: source) }
+            let key = String(line[..<eq]).trimmingSpaces
+            guard !key.isEmpty else { throw ConfigError.malformedLine(line: i + 1, text: String(raw), source: source) }
+            try apply(key: key, value: String(line[line.index(after: eq)...]), source: source)
+        }
+    }
+
+    /// Applies `KIOSK_*` variables from `environment`; unknown `KIOSK_` names are errors so typos show.
+    public mutating func apply(environment: [String: String]) throws {
+        let ignored: Set = ["KIOSK_UPDATE_GOLDENS", "KIOSK_CONFIG", "KIOSK_E2E_CACHE"]
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("KIOSK_") && !ignored.contains(name) {
+            let key = name.dropFirst(6).lowercased().replacingUnderscores
+            try apply(key: key, value: value, source: "environment \(name)")
+        }
+    }
+
+    /// Defaults, then the config file (`KIOSK_CONFIG` or /etc/kiosk/kiosk.conf, if it exists), then the environment.
+    public static func load(environment: [String: String] = ProcessEnvironment.current) throws -> Settings {
+        var s = Settings()
+        let path = environment["KIOSK_CONFIG"] ?? "/etc/kiosk/kiosk.conf"
+        if let bytes = Syscall.readFile(path) {
+            try s.apply(file: String(decoding: bytes, as: UTF8.self), source: path)
+        } else if environment["KIOSK_CONFIG"] != nil {
+            throw PlatformError("read config", path: path, errno: .noSuchFile, advice: "KIOSK_CONFIG names a file that cannot be read")
+        }
+        try s.apply(environment: environment)
+        return s
+    }
+}
+
+/// The process environment as a dictionary.
+public enum ProcessEnvironment {
+    public static var current: [String: String] {
+        var out: [String: String] = [:]
+        var p = environ
+        while let e = p.pointee {
+            let s = String(cString: e)
+            if let eq = s.firstIndex(of: "=") { out[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            p += 1
+        }
+        return out
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
+        return String(s)
+    }
+    var replacingUnderscores: String { String(map { $0 == "_" ? "-" : $0 }) }
+}

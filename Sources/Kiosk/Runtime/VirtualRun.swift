@@ -1,0 +1,74 @@
+// VirtualRun: drives a FrameSource on a virtual clock at 60 Hz with no devices — what
+// `kiosk snapshot` and `kiosk bench` use, and what predicts the QEMU test's expected screen.
+import Raster
+
+/// A tap (down and up at one point) at a virtual time.
+public struct ScheduledTap: Equatable, Sendable {
+    public var location: Point
+    public var time: Double
+    public init(x: Double, y: Double, time: Double) { location = Point(x, y); self.time = time }
+
+    /// Parses `X,Y@T` (or `X,Y`, meaning at time 0).
+    public init(parsing s: String) throws {
+        let bad = ConfigError.invalidValue(key: "tap", value: s, expected: "X,Y@SECONDS, e.g. 120,80@0.5")
+        let parts = s.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { throw bad }
+        let xy = parts[0].split(separator: ",", omittingEmptySubsequences: false)
+        guard xy.count == 2, let x = Double(xy[0]), let y = Double(xy[1]), x.isFinite, y.isFinite else { throw bad }
+        var t = 0.0
+        if parts.count == 2 { guard let tt = Double(parts[1]), tt >= 0, tt.isFinite else { throw bad }; t = tt }
+        self.init(x: x, y: y, time: t)
+    }
+}
+
+/// Steps a source frame by frame on a virtual clock.
+public final class VirtualRun {
+    public let source: FrameSource
+    public let surface: Surface
+    public let frameInterval: Double
+    public private(set) var time = 0.0
+    public private(set) var framesDrawn = 0
+    public private(set) var pixelsRepainted = 0
+    private var first = true
+    private var nextTouchID = 1_000_000
+
+    public init(source: FrameSource, width: Int, height: Int, frameInterval: Double = 1.0 / 60) throws {
+        self.source = source
+        surface = try Surface(width: width, height: height)
+        self.frameInterval = frameInterval
+    }
+
+    /// Draws one frame at the current time if the source needs one (the first frame always);
+    /// returns its damage.
+    @discardableResult
+    public func step() -> [IntRect] {
+        guard first || source.needsFrame() else { return [] }
+        let d = source.renderFrame(into: surface, at: time, fullRedraw: first)
+        first = false
+        framesDrawn += 1
+        pixelsRepainted += d.reduce(0) { $0 + $1.intersection(surface.bounds).area }
+        return d
+    }
+
+    /// Moves the virtual clock one frame on.
+    public func advance() { time += frameInterval }
+
+    /// Delivers a tap now.
+    public func tap(_ p: Point) {
+        let id = nextTouchID; nextTouchID += 1
+        source.handleTouch(TouchEvent(id: id, phase: .began, location: p, time: time))
+        source.handleTouch(TouchEvent(id: id, phase: .ended, location: p, time: time))
+    }
+
+    /// Runs frames at `frameInterval` up to and including `end`, delivering `taps` at their times.
+    public func run(until end: Double, taps: [ScheduledTap] = []) {
+        var pending = taps.sorted { $0.time < $1.time }
+        step()
+        while true {
+            while let t = pending.first, t.time <= time + 1e-9 { tap(t.location); pending.removeFirst() }
+            step()
+            if time + frameInterval > end + 1e-9 { break }
+            time += frameInterval
+        }
+    }
+}

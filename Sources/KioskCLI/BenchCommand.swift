@@ -1,0 +1,53 @@
+// `kiosk bench`: renders a scene on the virtual clock and reports frame times (median, p99), pixels
+// repainted per frame and heap growth per frame (glibc mallinfo2; a per-frame allocation shows up
+// as growth only if it is kept, so this bounds leaks, not churn).
+#if canImport(Glibc)
+import Glibc
+#endif
+import Kiosk
+import Raster
+import CDRM
+
+enum BenchCommand {
+    static func main(_ args: ArraySlice<String>) throws {
+        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "frames"])
+        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N]: frame time median/p99, pixels repainted per frame"); return }
+        let name = a.last("scene") ?? "pulse"
+        let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
+        guard let frames = Int(a.last("frames") ?? "600"), frames > 0 else { throw UsageError("--frames needs a positive number") }
+        guard let source = DemoScenes.make(name, width: size.width, height: size.height) else {
+            throw UsageError("unknown scene \"\(name)\"; `kiosk scenes` lists them")
+        }
+        let run = try VirtualRun(source: source, width: size.width, height: size.height)
+        run.step() // the full first frame is not what a running kiosk pays per frame
+        var times: [Double] = []
+        times.reserveCapacity(frames)
+        let heap0 = kiosk_heap_in_use()
+        let px0 = run.pixelsRepainted, drawn0 = run.framesDrawn
+        for i in 0..<frames {
+            run.advance()
+            // A tap every second so tap-driven scenes have something to draw.
+            if i % 60 == 30 { run.tap(Point(Double(size.width) / 6, Double(size.height) / 4)) }
+            let t0 = Syscall.monotonicNow()
+            run.step()
+            times.append(Syscall.monotonicNow() - t0)
+        }
+        let heap1 = kiosk_heap_in_use()
+        times.sort()
+        let drawn = run.framesDrawn - drawn0
+        func ms(_ v: Double) -> String { String(Int((v * 1e6).rounded())) .paddedMicros }
+        print("scene \(name) \(size.width)x\(size.height), \(frames) frames, \(drawn) drawn")
+        print("frame time: median \(ms(times[times.count / 2])) ms, p99 \(ms(times[min(times.count - 1, times.count * 99 / 100)])) ms")
+        print("pixels repainted per drawn frame: \(drawn > 0 ? (run.pixelsRepainted - px0) / drawn : 0) of \(size.width * size.height)")
+        print("heap growth: \(Int(heap1) - Int(heap0)) bytes over \(frames) frames")
+    }
+}
+
+extension String {
+    /// "1234" microseconds → "1.234".
+    var paddedMicros: String {
+        let v = Int(self) ?? 0
+        let frac = String(v % 1000)
+        return "\(v / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
+}

@@ -1,0 +1,47 @@
+#!/bin/sh
+# /init of the QEMU test guest (busybox initramfs). The scenario comes from the kernel command line
+# (kiosk.scenario=…); the host drives taps and screendumps through QMP and reads the markers below
+# on the serial console.
+export PATH=/bin:/sbin
+mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
+exec </dev/console >/dev/console 2>&1
+scenario=$(sed -n 's/.*kiosk\.scenario=\([a-z0-9-]*\).*/\1/p' /proc/cmdline)
+rotation=$(sed -n 's/.*kiosk\.rotation=\([0-9]*\).*/\1/p' /proc/cmdline)
+echo "e2e: scenario $scenario rotation ${rotation:-0}"
+for m in evdev uinput xhci-pci usbhid hid-generic virtio_pci virtio_input; do modprobe $m 2>/dev/null; done
+case "$scenario" in
+  bochs|fbdev) modprobe bochs ;;
+  virtio) modprobe virtio-gpu ;;
+esac
+echo 0 > /sys/class/graphics/fbcon/cursor_blink 2>/dev/null
+display=drm
+if [ "$scenario" = fbdev ]; then
+  # Hide DRM so `auto` must fall back to the framebuffer (the DRM driver's fbdev emulation).
+  rm -rf /dev/dri; display=auto
+fi
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/fb0 ] || [ -e /dev/dri/card0 ] && break; sleep 0.2; done
+/bin/kiosk probe
+echo "e2e: starting kiosk"
+( /bin/kiosk run --scene gallery --display $display --rotation ${rotation:-0} --frame-markers; echo "e2e: kiosk exited $?" ) > /tmp/kiosk.out 2>&1 &
+sleep 0.2; pid=$(pidof kiosk)
+tail -f /tmp/kiosk.out &
+# If the kiosk shows nothing within 20 s, say where it is stuck (for the console log).
+( sleep 20; grep -q "kiosk: frame 1" /tmp/kiosk.out || { echo "e2e: kiosk shows nothing after 20 s:"
+  dmesg | grep -iE "trap|segfault|kiosk" | tail -5
+  [ -d /proc/$pid ] && for t in /proc/$pid/task/*; do echo "  $t $(cat $t/wchan) $(cat $t/syscall 2>/dev/null)"; done; } ) &
+# Commands from the host arrive on the second serial port, one per line.
+stty -F /dev/ttyS1 -echo 2>/dev/null
+exec 3</dev/ttyS1
+while read -r cmd args <&3; do
+  case "$cmd" in
+    uinput) /bin/uinput-tap $args ;;
+    stop)
+      kill -TERM $pid
+      for i in $(seq 1 100); do grep -q "e2e: kiosk exited" /tmp/kiosk.out && break; sleep 0.1; done
+      # tail -f polls once a second: print the last lines here so none are lost at power-off.
+      grep -E "stopping|exited|error" /tmp/kiosk.out | sed 's/^/e2e: final: /'
+      break ;;
+  esac
+done
+sync
+poweroff -f

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The QEMU smoke test: a static `kiosk` on real kernel drivers (bochs DRM, virtio-gpu, fbdev) in a
+# busybox initramfs guest, checked by QMP screendumps against `kiosk snapshot`, with taps through
+# QMP tablets and an in-guest uinput multitouch device. TCG only (see shared/notes/vm-e2e.md).
+# Usage: Tests/E2E/run.sh [SCENARIO…]   (bochs virtio fbdev; default all)
+# Env: KIOSK_BINARY (skip the build), KIOSK_E2E_CACHE (default .build/e2e-cache), KIOSK_E2E_OUT.
+# Prints "N passed, M failed"; screendumps and console logs stay in the output directory on failure.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+start=$(date +%s)
+cache="${KIOSK_E2E_CACHE:-$root/.build/e2e-cache}"
+out="${KIOSK_E2E_OUT:-$root/.build/e2e-out}"
+die() { echo "e2e: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
+
+scripts/deps qemu-system-x86 busybox-static cpio kmod gcc libc6-dev || die "cannot install QEMU/busybox (apt failed); install qemu-system-x86 busybox-static cpio kmod"
+command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found after install"
+
+ver=$(Tests/E2E/kernel.sh "$cache") || die "cannot get the Debian kernel (linux-image-amd64); is an apt mirror reachable?"
+kdir="$cache/kernel"
+
+if [ -z "${KIOSK_BINARY:-}" ]; then
+  echo "e2e: building static kiosk" >&2
+  swift build -c release --product kiosk -Xswiftc -static-executable 2>&1 | grep -E "error|warning: unre|Compiling|Build" >&2 || true
+  KIOSK_BINARY="$root/.build/release/kiosk"
+fi
+[ -x "$KIOSK_BINARY" ] || die "no kiosk binary at $KIOSK_BINARY"
+rm -rf "$out"; mkdir -p "$out"
+cp "$KIOSK_BINARY" "$out/kiosk"; strip "$out/kiosk"
+echo "e2e: stripped static kiosk: $(stat -c %s "$out/kiosk") bytes" >&2
+
+# The initramfs: busybox, the module subset, kiosk, the uinput helper, /init.
+ir="$out/initramfs"; mkdir -p "$ir"/{bin,sbin,proc,sys,dev,tmp,lib}
+cp /bin/busybox "$ir/bin/busybox"
+for a in $("$ir/bin/busybox" --list); do [ -e "$ir/bin/$a" ] || ln -s busybox "$ir/bin/$a"; done
+cp -a "$kdir/lib/modules" "$ir/lib/"
+cp "$out/kiosk" "$ir/bin/kiosk"
+gcc -static -O2 -o "$ir/bin/uinput-tap" Tests/E2E/uinput-tap.c || die "cannot build the uinput helper (gcc, libc6-dev)"
+cp Tests/E2E/init.sh "$ir/init"; chmod +x "$ir/init"
+(cd "$ir" && find . | cpio -o -H newc --quiet) > "$out/initramfs.cpio"
+
+set +e
+python3 Tests/E2E/vmdrive.py --kernel "$kdir/vmlinux" --initrd "$out/initramfs.cpio" --kiosk "$out/kiosk" --out "$out" "$@"
+rc=$?
+set -e
+echo "e2e: $(( $(date +%s) - start )) s; artefacts in $out" >&2
+if [ $rc -eq 0 ]; then rm -f "$out/initramfs.cpio"; rm -rf "$ir"; fi
+exit $rc

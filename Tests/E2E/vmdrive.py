@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""vmdrive: boots the test guest under QEMU (TCG only: KVM here is a software nested hypervisor on
+which Debian kernels hang, see shared/notes/vm-e2e.md) and checks what the kiosk shows through QMP
+screendump, with taps injected through QMP input-send-event (usb-tablet / virtio-tablet) and, in the
+guest, through a uinput multitouch device. Prints one PASS/FAIL line per check.
+
+usage: vmdrive.py --kernel VMLINUX --initrd CPIO --kiosk HOST_KIOSK --out DIR SCENARIO…
+"""
+import argparse, json, os, socket, subprocess, sys, threading, time
+
+W, H = 800, 480
+
+def read_ppm(path):
+    with open(path, 'rb') as f:
+        data = f.read()
+    parts, i = [], 0
+    while len(parts) < 4:
+        while data[i:i+1].isspace(): i += 1
+        if data[i:i+1] == b'#':
+            while data[i:i+1] != b'\n': i += 1
+            continue
+        j = i
+        while not data[j:j+1].isspace(): j += 1
+        parts.append(data[i:j]); i = j
+    i += 1
+    if parts[0] != b'P6' or parts[3] != b'255': raise ValueError(f'{path}: not a P6 PPM')
+    return int(parts[1]), int(parts[2]), data[i:]
+
+def compare(a, b, channel_tol=16, max_fraction=0.001):
+    """(ok, message): same size and at most max_fraction of pixels off by more than channel_tol."""
+    wa, ha, pa = read_ppm(a); wb, hb, pb = read_ppm(b)
+    if (wa, ha) != (wb, hb): return False, f'size {wa}x{ha} vs expected {wb}x{hb}'
+    bad = 0
+    for k in range(0, min(len(pa), len(pb)) - 2, 3):
+        if abs(pa[k] - pb[k]) > channel_tol or abs(pa[k+1] - pb[k+1]) > channel_tol or abs(pa[k+2] - pb[k+2]) > channel_tol:
+            bad += 1
+    frac = bad / (wa * ha)
+    return frac <= max_fraction, f'{bad} of {wa*ha} pixels differ ({frac:.4%})'
+
+class VM:
+    def __init__(self, args, name, devices, append, out):
+        self.out, self.name = out, name
+        self.qmp_path = os.path.join(out, f'{name}.qmp'); self.ctl_path = os.path.join(out, f'{name}.ctl')
+        for p in (self.qmp_path, self.ctl_path):
+            if os.path.exists(p): os.unlink(p)
+        cmd = ['qemu-system-x86_64', '-accel', 'tcg', '-m', '512', '-smp', '1', '-no-reboot',
+               '-display', 'none', '-vga', 'none', *devices,
+               '-kernel', args.kernel, '-initrd', args.initrd,
+               '-append', f'console=ttyS0 panic=-1 quiet loglevel=4 {append}',
+               '-serial', 'stdio',
+               '-chardev', f'socket,id=ctl,path={self.ctl_path},server=on,wait=off', '-serial', 'chardev:ctl',
+               '-qmp', f'unix:{self.qmp_path},server=on,wait=off']
+        self.console = []
+        self.log = open(os.path.join(out, f'{name}.console.log'), 'w')
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        self.reader = threading.Thread(target=self._read, daemon=True); self.reader.start()
+        self.qmp = self._connect(self.qmp_path)
+        self.qmp_file = self.qmp.makefile('rw')
+        self.qmp_file.readline()
+        self.command('qmp_capabilities')
+        self.ctl = self._connect(self.ctl_path)
+
+    def _connect(self, path):
+        for _ in range(200):
+            try:
+                s = socket.socket(socket.AF_UNIX); s.connect(path); return s
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f'QEMU did not open {path}; console: {"".join(self.console)[-2000:]}')
+
+    def _read(self):
+        for raw in self.proc.stdout:
+            line = raw.decode('utf-8', 'replace')
+            self.console.append(line); self.log.write(line); self.log.flush()
+
+    def command(self, name, **arguments):
+        self.qmp_file.write(json.dumps({'execute': name, 'arguments': arguments}) + '\n'); self.qmp_file.flush()
+        while True:
+            reply = json.loads(self.qmp_file.readline())
+            if 'return' in reply: return reply['return']
+            if 'error' in reply: raise RuntimeError(f'QMP {name}: {reply["error"]}')
+
+    def wait_for(self, text, timeout):
+        end = time.time() + timeout
+        while time.time() < end:
+            if any(text in l for l in self.console): return True
+            if self.proc.poll() is not None: return any(text in l for l in self.console)
+            time.sleep(0.1)
+        return False
+
+    def count(self, text): return sum(text in l for l in self.console)
+
+    def screendump(self, path):
+        self.command('screendump', filename=path)
+        for _ in range(50):
+            if os.path.exists(path) and os.path.getsize(path) > 0: return
+            time.sleep(0.02)
+
+    def expect_screen(self, expected, label, timeout=15):
+        """Polls screendumps until one matches `expected` (fbdev emulation flushes late)."""
+        path = os.path.join(self.out, f'{label}.ppm')
+        end, msg = time.time() + timeout, 'no screendump'
+        while time.time() < end:
+            self.screendump(path)
+            ok, msg = compare(path, expected)
+            if ok: return True, msg
+            time.sleep(0.5)
+        return False, msg
+
+    def tap(self, px, py):
+        """A tablet tap at panel pixel (px, py): QEMU's absolute axes run 0…0x7fff."""
+        vx, vy = round(px * 0x7fff / W), round(py * 0x7fff / H)
+        self.command('input-send-event', events=[
+            {'type': 'abs', 'data': {'axis': 'x', 'value': vx}},
+            {'type': 'abs', 'data': {'axis': 'y', 'value': vy}}])
+        time.sleep(0.05)
+        self.command('input-send-event', events=[{'type': 'btn', 'data': {'down': True, 'button': 'left'}}])
+        time.sleep(0.1)
+        self.command('input-send-event', events=[{'type': 'btn', 'data': {'down': False, 'button': 'left'}}])
+
+    def send(self, line): self.ctl.sendall((line + '\n').encode())
+
+    def close(self):
+        try: self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.proc.kill(); self.proc.wait()
+        self.log.close()
+
+def logical(px, py, rotation):
+    """The logical point kiosk maps panel point (px, py) to (Rotation.logicalPoint)."""
+    return {0: (px, py), 90: (py, W - px), 180: (W - px, H - py), 270: (H - py, px)}[rotation]
+
+def snapshot(args, name, rotation, taps):
+    path = os.path.join(args.out, f'expected-{name}.ppm')
+    cmd = [args.kiosk, 'snapshot', '--scene', 'gallery', '--size', f'{W}x{H}', '--rotation', str(rotation), '-o', path]
+    for (x, y) in taps: cmd += ['--tap', f'{x},{y}@0']
+    subprocess.run(cmd, check=True)
+    return path
+
+SCENARIOS = {
+    # name: (QEMU devices, rotation, tablet, uinput)
+    'bochs': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 0, 'usb-tablet', True),
+    'virtio': (['-device', f'virtio-gpu-pci,xres={W},yres={H}', '-device', 'virtio-tablet-pci'], 0, 'virtio-tablet', False),
+    'fbdev': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 90, 'usb-tablet', False),
+}
+
+def run(args, name, results):
+    devices, rotation, tablet, uinput = SCENARIOS[name]
+    t0 = time.time()
+    vm = VM(args, name, devices, f'kiosk.scenario={name} kiosk.rotation={rotation}', args.out)
+    def check(label, ok, detail=''):
+        results.append((f'{name}: {label}', ok))
+        print(f'{"PASS" if ok else "FAIL"} {name}: {label} {detail} [{time.time() - t0:.1f} s]', flush=True)
+        return ok
+    try:
+        taps = []
+        if not check('first frame presented', vm.wait_for('kiosk: frame 1', args.boot_timeout)): return
+        ok, msg = vm.expect_screen(snapshot(args, f'{name}-0', rotation, taps), f'{name}-first')
+        check(f'first frame matches kiosk snapshot', ok, msg)
+        if vm.wait_for('Tablet', 10):
+            taps.append(logical(138, 123, rotation))
+            vm.tap(138, 123)
+            ok = vm.wait_for('kiosk: frame 2', 10)
+            ok2, msg = vm.expect_screen(snapshot(args, f'{name}-1', rotation, taps), f'{name}-tap')
+            check(f'{tablet} tap matches kiosk snapshot --tap', ok and ok2, msg)
+        else:
+            check(f'{tablet} found by kiosk', False)
+        if uinput:
+            vm.send(f'uinput {W} {H} 660 120')
+            taps.append(logical(660, 120, rotation))
+            ok = vm.wait_for('kiosk: frame 3', 20)
+            ok2, msg = vm.expect_screen(snapshot(args, f'{name}-2', rotation, taps), f'{name}-uinput')
+            check('uinput multitouch tap (hot-plugged) matches', ok and ok2, msg)
+        vm.send('stop')
+        check('SIGTERM: kiosk exits 0', vm.wait_for('e2e: final: e2e: kiosk exited 0', 20))
+    except Exception as e:
+        check('harness', False, repr(e))
+    finally:
+        vm.close()
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--kernel', required=True); ap.add_argument('--initrd', required=True)
+    ap.add_argument('--kiosk', required=True); ap.add_argument('--out', required=True)
+    ap.add_argument('--boot-timeout', type=float, default=90)
+    ap.add_argument('scenarios', nargs='*', default=list(SCENARIOS))
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    results = []
+    for s in args.scenarios: run(args, s, results)
+    passed = sum(ok for _, ok in results); failed = len(results) - passed
+    print(f'{passed} passed, {failed} failed')
+    sys.exit(0 if failed == 0 and passed > 0 else 1)
+
+if __name__ == '__main__':
+    main()

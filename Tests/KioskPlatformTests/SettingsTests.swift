@@ -1,0 +1,82 @@
+import Testing
+@testable import Kiosk
+
+@Suite struct SettingsTests {
+    @Test func configFileEnvironmentAndOptionsInOrder() throws {
+        var s = Settings()
+        try s.apply(file: """
+            # kiosk.conf
+            display = drm:/dev/dri/card1
+            mode=1024x600@60   # the panel
+            rotation = 270
+            calibration = 0 1 0 -1 0 1
+
+            swap-xy = yes
+            """, source: "/etc/kiosk/kiosk.conf")
+        #expect(s.display == .drm(path: "/dev/dri/card1"))
+        #expect(s.mode == ModeRequest(width: 1024, height: 600, refresh: 60))
+        #expect(s.rotation == .degrees270)
+        #expect(s.calibration == CalibrationMatrix(a: 0, b: 1, c: 0, d: -1, e: 0, f: 1))
+        #expect(s.swapXY)
+        try s.apply(environment: ["KIOSK_ROTATION": "90", "KIOSK_FPS_OVERLAY": "1", "PATH": "/bin", "KIOSK_UPDATE_GOLDENS": "1"])
+        #expect(s.rotation == .degrees90 && s.fpsOverlay)
+        try s.apply(key: "rotation", value: "180")
+        #expect(s.rotation == .degrees180)
+    }
+
+    @Test func badSettingsSayWhatIsExpected() {
+        var s = Settings()
+        #expect(throws: ConfigError.malformedLine(line: 2, text: "rotation 90", source: "f")) { try s.apply(file: "# ok\nrotation 90", source: "f") }
+        #expect(throws: ConfigError.unknownKey(key: "rotate", source: "f")) { try s.apply(file: "rotate = 90", source: "f") }
+        #expect(throws: ConfigError.unknownKey(key: "rotaton", source: "environment KIOSK_ROTATON")) {
+            try s.apply(environment: ["KIOSK_ROTATON": "90"])
+        }
+        #expect(throws: ConfigError.self) { try s.apply(key: "display", value: "hdmi") }
+        #expect(throws: ConfigError.self) { try s.apply(key: "mode", value: "800x") }
+        #expect(throws: ConfigError.self) { try s.apply(key: "mode", value: "800x480@0") }
+        #expect(throws: ConfigError.self) { try s.apply(key: "fps-overlay", value: "maybe") }
+        #expect(throws: ConfigError.self) { try s.apply(key: "duration", value: "-1") }
+        let message = ConfigError.invalidValue(key: "mode", value: "800x", expected: "WIDTHxHEIGHT").description
+        #expect(message.contains("expected WIDTHxHEIGHT"))
+    }
+
+    @Test func displayChoices() throws {
+        #expect(try DisplayChoice(parsing: "auto") == .auto)
+        #expect(try DisplayChoice(parsing: "drm") == .drm(path: nil))
+        #expect(try DisplayChoice(parsing: "fbdev:/dev/fb1") == .fbdev(path: "/dev/fb1"))
+        #expect(try DisplayChoice(parsing: "offscreen:/tmp/a:b") == .offscreen(directory: "/tmp/a:b"))
+        #expect(throws: ConfigError.self) { try DisplayChoice(parsing: "auto:x") }
+    }
+
+    @Test func inputChoices() throws {
+        var s = Settings()
+        try s.apply(key: "input", value: "none"); #expect(s.input == InputChoice.none)
+        try s.apply(key: "input", value: "/dev/input/event2,/dev/input/event5")
+        #expect(s.input == .paths(["/dev/input/event2", "/dev/input/event5"]))
+    }
+
+    @Test func modePicking() throws {
+        let modes = [(1920, 1080, 60, false), (800, 480, 75, true), (800, 480, 60, false), (800, 480, 50, false)]
+        #expect(try ModeRequest(parsing: "800x480").pick(from: modes) == 1)       // preferred among the size
+        #expect(try ModeRequest(parsing: "800x480@60").pick(from: modes) == 2)
+        #expect(try ModeRequest(parsing: "800x480@58").pick(from: modes) == 2)    // nearest rate
+        #expect(try ModeRequest(parsing: "1024x600").pick(from: modes) == nil)
+    }
+
+    @Test func loadReadsKIOSKCONFIG() throws {
+        let path = "/tmp/kiosk-settings-test-\(getpid()).conf"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        _ = "scene = pulse\n".withCString { write(fd, $0, 14) }
+        close(fd)
+        defer { unlink(path) }
+        let s = try Settings.load(environment: ["KIOSK_CONFIG": path, "KIOSK_SCENE": "paint"])
+        #expect(s.scene == "paint")   // the environment wins over the file
+        let f = try Settings.load(environment: ["KIOSK_CONFIG": path])
+        #expect(f.scene == "pulse")
+        #expect(throws: PlatformError.self) { try Settings.load(environment: ["KIOSK_CONFIG": "/nonexistent/kiosk.conf"]) }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif
