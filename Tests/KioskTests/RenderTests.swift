@@ -211,3 +211,62 @@ struct DashboardScene: View {
         #expect(rgba(s, 50, 50) == [255, 255, 255, 255])  // hollow
     }
 }
+
+@Suite struct LayerEffectTests {
+    @Test func clipShapeCircleMasksTheCorners() {
+        let host = HeadlessHost(width: 200, height: 200) {
+            Color.red.frame(width: 100, height: 100).clipShape(Circle())
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 100, 100) == [255, 59, 48, 255])
+        #expect(rgba(s, 53, 53) == [255, 255, 255, 255])     // frame corner, outside the circle
+        #expect(rgba(s, 51, 100) == [255, 59, 48, 255])      // left edge, inside
+    }
+
+    @Test func cornerRadiusRoundsAnImageLikeContent() {
+        let host = HeadlessHost(width: 200, height: 200) {
+            LinearGradient(colors: [.blue, .green], startPoint: .top, endPoint: .bottom)
+                .frame(width: 100, height: 100).cornerRadius(20)
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 51, 51) == [255, 255, 255, 255])
+        #expect(rgba(s, 100, 52)[3] == 255 && rgba(s, 100, 52)[2] > 200)
+    }
+
+    @Test func shadowDarkensBelowTheShape() {
+        let host = HeadlessHost(width: 200, height: 200) {
+            Color.white.frame(width: 100, height: 60).shadow(color: .black, radius: 6, x: 0, y: 10)
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 100, 100) == [255, 255, 255, 255])   // the white card itself
+        let below = rgba(s, 100, 134)                          // 4 px under the card's bottom edge (130)
+        #expect(below[0] < 200)
+        #expect(rgba(s, 100, 160) == [255, 255, 255, 255])    // beyond the blur
+    }
+
+    @Test func goldenClipAndShadow() {
+        let host = HeadlessHost(width: 240, height: 120) {
+            HStack(spacing: 20) {
+                RadialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 60)
+                    .frame(width: 80, height: 80).clipShape(Circle())
+                RoundedRectangle(cornerRadius: 12).fill(.white).frame(width: 90, height: 70)
+                    .shadow(radius: 8, y: 4)
+            }
+        }
+        expectGolden(host.snapshot(), "clip-shadow", tolerance: 2)
+    }
+
+    @Test func changingShadowedContentDamagesTheBlur() {
+        struct Toggle: View {
+            @State var on = false
+            var body: some View {
+                Color(white: on ? 0.2 : 0.9).frame(width: 60, height: 60).shadow(radius: 10).onTapGesture { on.toggle() }
+            }
+        }
+        let host = HeadlessHost(width: 200, height: 200) { Toggle() }
+        host.tap(x: 100, y: 100)
+        let partial = pixels(host.snapshot())
+        host.redraw()
+        #expect(partial == pixels(host.snapshot()))
+    }
+}

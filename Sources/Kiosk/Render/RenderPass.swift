@@ -19,8 +19,12 @@ final class RenderPass {
     var hitTestingEnabled = true
     let text: TextMeasuring
 
+    /// The whole surface.
+    let root: IntRect
+
     init(size: IntRect, text: TextMeasuring) {
         clip = size
+        root = size
         self.text = text
         items.reserveCapacity(256)
     }
@@ -64,6 +68,25 @@ final class RenderPass {
         guard opacity > 0, !deviceBounds.isEmpty else { return }
         items.append(DisplayItem(owner: owner.serial, index: index, command: command, transform: transform,
                                  opacity: min(1, opacity), clip: clip, bounds: deviceBounds))
+    }
+
+    /// Items emitted since `start`, removed from the list (to wrap them in a group).
+    func takeItems(from start: Int) -> [DisplayItem] {
+        let taken = Array(items[start...])
+        items.removeSubrange(start...)
+        return taken
+    }
+
+    /// Inserts a group item at `index` (its bounds: the items' union, grown by `grow`).
+    func insertGroup(_ effect: GroupEffect, items group: [DisplayItem], at index: Int, owner: Node,
+                     grow: Int = 0, offset: (Int, Int) = (0, 0), limit: IntRect? = nil) {
+        guard var bounds = group.first?.bounds else { return }
+        for item in group.dropFirst() { bounds = bounds.union(item.bounds) }
+        bounds = bounds.insetBy(-grow).offsetBy(offset.0, offset.1)
+        bounds = bounds.intersection(limit ?? clip).intersection(root)
+        guard !bounds.isEmpty else { return }
+        items.insert(DisplayItem(owner: owner.serial, index: 0, command: .group(effect, group), transform: .identity,
+                                 opacity: 1, clip: nil, bounds: bounds), at: index)
     }
 
     /// A region that takes hits without drawing (contentShape).

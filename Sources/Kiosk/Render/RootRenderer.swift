@@ -21,6 +21,7 @@ public final class RootRenderer {
     /// The time of the last frame rendered (the graph's clock).
     private(set) var lastFrameTime = 0.0
     private var canvas: Canvas?
+    private let layerScratch = LayerScratch()
     let touches = TouchRouter()
     /// Rectangles repainted by the last frame.
     public private(set) var lastDamage: [IntRect] = []
@@ -167,6 +168,9 @@ public final class RootRenderer {
             text.draw(resolved, width: width, paint: paint.paint, canvas: canvas)
         case let .image(image, rect, sampling):
             ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
+        case let .group(effect, group):
+            LayerDrawing.draw(group, effect: effect, bounds: item.bounds, in: canvas.clip, canvas: canvas,
+                              scratch: layerScratch) { [unowned self] sub, rect, c in self.draw(sub, in: rect, canvas: c) }
         }
     }
 

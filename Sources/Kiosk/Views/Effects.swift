@@ -53,15 +53,45 @@ public struct _ScaleEffect: RenderEffect {
     }
 }
 
-/// Clips to a shape's bounding box in device space. Limitation: the clip is rectangular
-/// (rounded corners and circles clip to their bounds) until Raster has clip paths.
-public struct _ClipEffect<ClipShape: Shape>: RenderEffect {
+/// Clips to a shape. A rectangle under an axis-aligned transform narrows the device clip
+/// rectangle (free); any other shape draws the content into a layer masked by the shape.
+public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout {
     let shape: ClipShape
-    func apply(node: Node, pass: RenderPass) {
+    func render(node: Node, pass: RenderPass) {
         let local = shape.path(in: CGRect(origin: .zero, size: node.frame.size)).storage
             .applying(.translation(Double(node.frame.minX), Double(node.frame.minY)))
-        let device = pass.transform.apply(local.isEmpty ? .zero : local.bounds)
-        pass.clip = pass.clip.intersection(IntRect(covering: device))
+        let device = local.applying(pass.transform)
+        let box = IntRect(covering: device.isEmpty ? .zero : device.bounds)
+        pass.withSavedState {
+            pass.clip = pass.clip.intersection(box)
+            let rectangular = shape is Rectangle && pass.transform.isAxisAligned
+            if rectangular { pass.clip = pass.clip.intersection(IntRect(covering: pass.transform.apply(local.bounds))) }
+            let start = pass.items.count
+            pass.renderChildren(of: node)
+            if !rectangular && pass.items.count > start {
+                let group = pass.takeItems(from: start)
+                pass.insertGroup(.clip(device), items: group, at: start, owner: node)
+            }
+        }
+    }
+}
+
+/// Draws a blurred copy of the content's alpha behind it, in `color`, offset by (x, y).
+public struct _ShadowEffect: BuiltinModifier, PassThroughLayout {
+    let color: Color
+    let radius: CGFloat
+    let offset: CGSize
+    func render(node: Node, pass: RenderPass) {
+        let start = pass.items.count
+        pass.renderChildren(of: node)
+        guard pass.items.count > start, radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }
+        let group = Array(pass.items[start...])
+        let d = pass.transform.applyVector(Raster.Point(Double(offset.width), Double(offset.height)))
+        let r = Double(max(0, min(radius, 200))) * pass.transform.maxScale
+        var shadow = color.resolved(node.environment.colorScheme)
+        shadow.a *= min(1, pass.opacity)
+        pass.insertGroup(.shadow(shadow, radius: r, dx: d.x, dy: d.y), items: group, at: start, owner: node,
+                         grow: Int(r.rounded(.up)) + 1, offset: (Int(d.x.rounded()), Int(d.y.rounded())))
     }
 }
 
@@ -121,6 +151,15 @@ extension View {
     /// Clips this view to a rounded rectangle.
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, _ClipEffect<RoundedRectangle>> {
         clipShape(RoundedRectangle(cornerRadius: radius))
+    }
+    /// A drop shadow of what this view draws (default colour: black at 33%).
+    ///
+    /// ```swift
+    /// RoundedRectangle(cornerRadius: 12).fill(.white).shadow(radius: 8, y: 4)
+    /// ```
+    public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat,
+                       x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _ShadowEffect> {
+        modifier(_ShadowEffect(color: color, radius: radius, offset: CGSize(width: x, height: y)))
     }
     /// Draw order among siblings: higher in front (default 0).
     public func zIndex(_ value: Double) -> ModifiedContent<Self, _ZIndexModifier> { modifier(_ZIndexModifier(zIndex: value)) }
