@@ -87,7 +87,7 @@ for _ in 0..<40 {
 
 var text: [Double] = []
 var damageArea = 0
-for _ in 0..<200 {
+for _ in 0..<(CommandLine.arguments.contains("--text-only") ? 3000 : 200) {
     t += 1.0 / 60
     model.counter += 1
     let start = now()

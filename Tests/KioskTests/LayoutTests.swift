@@ -223,3 +223,30 @@ import Testing
         #expect(c.map(\.minY) == [125, 135, 145, 155, 165])
     }
 }
+
+struct Grower: View {
+    @State var label = "a"
+    var body: some View {
+        VStack {
+            HStack(spacing: 0) {
+                Text(label).onTapGesture { label = "aaaaaa" }
+                Color.red.frame(width: 20, height: 20)
+            }
+            Color.blue.frame(width: 30, height: 30)
+        }
+    }
+}
+
+@Suite struct IncrementalLayoutTests {
+    @Test func aGrowingTextMovesItsSiblingsAndMatchesAFreshLayout() {
+        let host = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) { Grower() }
+        let redBefore = host.frames(of: Color.self)[0]
+        let t = host.frame(ofText: "a")!
+        host.tap(x: Double(t.midX), y: Double(t.midY))
+        let fresh = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) { Grower(label: "aaaaaa") }
+        #expect(host.frames(of: Color.self) == fresh.frames(of: Color.self))
+        #expect(host.frames(of: Color.self)[0] != redBefore)
+        #expect(host.frame(ofText: "aaaaaa") == fresh.frame(ofText: "aaaaaa"))
+        #expect(pixels(host.snapshot()) == pixels(fresh.snapshot()))
+    }
+}

@@ -41,6 +41,20 @@ final class Node {
 
     var isDirty = false
     var isRemoved = false
+    /// This node or a descendant changed since the last layout: its cached sizes are stale and
+    /// it must be placed again. Clean subtrees keep their sizes and frames between frames, so
+    /// one changed Text re-lays out only its ancestors' chain (and what they move).
+    var needsLayout = true
+
+    /// Marks this node and all its ancestors as needing layout (all the way up: transparent
+    /// ancestors are never placed, so their flags cannot be trusted to stop the walk).
+    func invalidateLayout() {
+        var n: Node? = self
+        while let node = n {
+            node.needsLayout = true
+            n = node.parent
+        }
+    }
 
     // Layout results, in root coordinates before render effects (offset, rotation, …).
     var frame = CGRect.zero

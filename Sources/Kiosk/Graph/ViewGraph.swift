@@ -138,6 +138,7 @@ final class ViewGraph {
     /// read tracking, and reconciles the children.
     func evaluate(_ node: Node) {
         node.isDirty = false
+        node.invalidateLayout()
         if node.depth > ViewGraph.maxDepth {
             Diagnostics.warn("view tree deeper than \(ViewGraph.maxDepth) levels at \(node.path): a body probably contains itself; the rest is not shown")
             reconcile(node, ChildList())
