@@ -143,3 +143,27 @@ final class Taps { var names: [String] = []; var drags: [DragGesture.Value] = []
         #expect(taps.names == ["tap"])
     }
 }
+
+@Suite struct ButtonTests {
+    struct Buy: View {
+        @State var bought = 0
+        var body: some View {
+            VStack {
+                Button("Buy \(bought)") { bought += 1 }
+                Divider()
+                Button("Off") { bought += 100 }.disabled(true)
+            }
+        }
+    }
+
+    @Test func buttonRunsItsActionAndDisabledOnesDoNot() {
+        let host = HeadlessHost(width: 300, height: 200) { Buy() }
+        let buy = host.frame(ofText: "Buy 0")!
+        host.tap(x: Double(buy.midX), y: Double(buy.midY))
+        #expect(host.frame(ofText: "Buy 1") != nil)
+        let off = host.frame(ofText: "Off")!
+        host.tap(x: Double(off.midX), y: Double(off.midY))
+        #expect(host.frame(ofText: "Buy 1") != nil)
+        #expect(host.frames(of: Divider.self).first?.height == 1)
+    }
+}
