@@ -29,6 +29,8 @@ public final class Canvas {
     var stack: [State] = []
     let scratch = RasterScratch()
     let shaderCache = ShaderCache()
+    var stroker = Stroker()
+    var strokeOutline = Path()
     /// The current draw's shader lives here and the sink points at it: copying a PaintShader
     /// into the sink per span cost an outlined copy with retains (24 M instructions of memcpy
     /// on 1000 rrects under callgrind).
@@ -116,6 +118,19 @@ public final class Canvas {
                 }
             }
         }
+    }
+
+    /// Strokes `path` with `paint` and `style` (line width and dashes in user units, so they
+    /// scale with the transform, as in SwiftUI and cairo). The outline is flattened at
+    /// `flatness / transform.maxScale` so it stays smooth when scaled up, then filled nonzero.
+    /// Reuses the canvas's stroker and outline path: no allocation once they have grown.
+    public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle) {
+        if _clip.isEmpty || opacity8 == 0 { return }
+        let scale = transform.maxScale
+        guard scale.isFinite, scale > 0 else { return }
+        strokeOutline.removeAll(keepingCapacity: true)
+        stroker.stroke(path, style: style, tolerance: flatness / scale, into: &strokeOutline)
+        fill(strokeOutline, with: paint, rule: .nonZero)
     }
 
     /// Fills a rectangle. Axis-aligned transforms take a fast path with exact edge coverage and

@@ -82,6 +82,29 @@ public enum Gallery {
             }
             c.opacity = 1
         },
+        Scene(name: "strokes", width: 240, height: 160) { c in
+            var zig = Path()
+            zig.move(to: Point(0, 20)); zig.line(to: Point(20, 0)); zig.line(to: Point(40, 20))
+            let caps: [LineCap] = [.butt, .round, .square], joins: [LineJoin] = [.miter, .round, .bevel]
+            for (i, cap) in caps.enumerated() {
+                for (j, join) in joins.enumerated() {
+                    c.save()
+                    c.transform = .translation(15 + Double(j) * 55, 15 + Double(i) * 40)
+                    c.stroke(zig, with: .solid(Color(0.9, 0.8, 0.3)), style: StrokeStyle(lineWidth: 8, lineCap: cap, lineJoin: join))
+                    c.restore()
+                }
+            }
+            c.stroke(.circle(center: Point(205, 40), radius: 25), with: .solid(Color(0.4, 0.8, 1)),
+                     style: StrokeStyle(lineWidth: 4, dash: [10, 5], dashPhase: 2))
+            var wave = Path()
+            wave.move(to: Point(175, 100)); wave.cubic(to: Point(235, 100), control1: Point(195, 70), control2: Point(215, 130))
+            c.stroke(wave, with: .solid(.white), style: StrokeStyle(lineWidth: 3, lineCap: .round))
+            for k in 0..<4 {
+                let w = [0.25, 0.5, 1, 1.5][k]
+                var l = Path(); l.move(to: Point(180, 120 + Double(k) * 9)); l.line(to: Point(235, 125 + Double(k) * 9))
+                c.stroke(l, with: .solid(.white), style: StrokeStyle(lineWidth: w))
+            }
+        },
         Scene(name: "transforms", width: 240, height: 160) { c in
             for i in 0..<8 {
                 c.save()

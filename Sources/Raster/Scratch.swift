@@ -37,10 +37,14 @@ final class RasterScratch {
     var dirty = ScratchBuffer<UInt8>(16 * 128)
     /// One row of coverage and one row of shaded colours.
     var coverage = ScratchBuffer<UInt8>(2048)
-    /// Rectangle lists (5 Int32 each), band edges and x events for the rectangle fast path.
-    var rects = ScratchBuffer<Int32>(5 * 64)
-    var edges = ScratchBuffer<Int32>(128)
-    var xevents = ScratchBuffer<Int64>(128)
+    /// The rectangle-list fast path: rectangles (5 Doubles each), band edges, per-band span
+    /// offsets, spans (x0, x1 pairs), one band's x edges, and one row of float coverage.
+    var boxes = ScratchBuffer<Double>(5 * 64)
+    var bandEdges = ScratchBuffer<Double>(128)
+    var spanStarts = ScratchBuffer<Int32>(128)
+    var spans = ScratchBuffer<Double>(256)
+    var xedges = ScratchBuffer<XEdge>(128)
+    var rowCoverage = ScratchBuffer<Double>(2048)
     var colors = ScratchBuffer<UInt32>(2048)
     init() {
         // The accumulation and dirty buffers must start (and stay) zero: the sweep relies on it.
@@ -50,6 +54,6 @@ final class RasterScratch {
     deinit {
         segments.free(); order.free(); active.free(); stripCounts.free()
         accumulation.free(); dirty.free(); coverage.free(); colors.free()
-        rects.free(); edges.free(); xevents.free()
+        boxes.free(); bandEdges.free(); spanStarts.free(); spans.free(); xedges.free(); rowCoverage.free()
     }
 }
