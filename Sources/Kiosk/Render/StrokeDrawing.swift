@@ -3,17 +3,14 @@
 import Raster
 
 enum StrokeDrawing {
-    /// Strokes through Raster's stroker: the outline is built in user space with a tolerance
-    /// that follows the transform's scale, then filled non-zero.
+    /// Strokes through Canvas.stroke (its stroker and outline buffer are reused frame to frame).
     static func stroke(_ path: Raster.Path, paint: Paint, style: StrokeParameters, canvas: Canvas) {
         guard style.lineWidth > 0 else { return }
         func cap(_ c: CGLineCap) -> LineCap { c == .round ? .round : c == .square ? .square : .butt }
         func join(_ j: CGLineJoin) -> LineJoin { j == .round ? .round : j == .bevel ? .bevel : .miter }
         let raster = Raster.StrokeStyle(lineWidth: style.lineWidth, lineCap: cap(style.lineCap), lineJoin: join(style.lineJoin),
                                         miterLimit: style.miterLimit, dash: style.dash, dashPhase: style.dashPhase)
-        let scale = canvas.transform.maxScale
-        let tolerance = scale > 1e-9 && scale.isFinite ? 0.1 / scale : 0.1
-        canvas.fill(strokedPath(path, style: raster, tolerance: tolerance), with: paint, rule: .nonZero)
+        canvas.stroke(path, with: paint, style: raster)
     }
 }
 
