@@ -250,3 +250,15 @@ struct Grower: View {
         #expect(pixels(host.snapshot()) == pixels(fresh.snapshot()))
     }
 }
+
+@Suite struct GeometryReaderChildrenTests {
+    @Test func severalChildrenOverlapAtTheTopLeading() {
+        let host = HeadlessHost(width: 200, height: 100, text: FixedAdvanceText()) {
+            GeometryReader { _ in
+                Color.red.frame(width: 20, height: 20)
+                Color.blue.frame(width: 30, height: 10)
+            }
+        }
+        #expect(host.frames(of: Color.self) == [CGRect(x: 0, y: 0, width: 20, height: 20), CGRect(x: 0, y: 0, width: 30, height: 10)])
+    }
+}

@@ -270,3 +270,60 @@ struct DashboardScene: View {
         #expect(partial == pixels(host.snapshot()))
     }
 }
+
+@Suite struct MoreRenderTests {
+    @Test func imageFromAPNGFile() throws {
+        let source = try Surface(width: 4, height: 2)
+        for y in 0..<2 { for x in 0..<4 { source.setPixel(x: x, y: y, x < 2 ? 0xFFFF_0000 : 0xFF00_00FF) } }
+        let path = "/tmp/kiosk-engine-test-\(getpid()).png"
+        try source.writePNG(to: path)
+        defer { unlink(path) }
+        let host = HeadlessHost(width: 100, height: 100) {
+            VStack(spacing: 0) {
+                Image(path)
+                Image(path).resizable().interpolation(.none).frame(width: 40, height: 20)
+            }
+        }
+        #expect(host.frames(of: Image.self).map(\.size) == [CGSize(width: 4, height: 2), CGSize(width: 40, height: 20)])
+        let big = host.frames(of: Image.self)[1]
+        #expect(rgba(host.snapshot(), Int(big.minX) + 5, Int(big.midY)) == [255, 0, 0, 255])
+        #expect(rgba(host.snapshot(), Int(big.maxX) - 5, Int(big.midY)) == [0, 0, 255, 255])
+    }
+
+    @Test func missingImageWarnsAndTakesNoSpace() {
+        Diagnostics.printsWarnings = false
+        let host = HeadlessHost(width: 100, height: 100) { Image("no-such-image") }
+        #expect(host.frames(of: Image.self).first?.size == .zero)
+        #expect(host.warnings.contains { $0.contains("no PNG found") })
+    }
+
+    @Test func hiddenKeepsItsSpaceButDrawsNothing() {
+        let host = HeadlessHost(width: 100, height: 100) {
+            HStack(spacing: 0) { Color.red.frame(width: 50).hidden(); Color.blue.frame(width: 50) }
+        }
+        #expect(rgba(host.snapshot(), 25, 50) == [255, 255, 255, 255])
+        #expect(rgba(host.snapshot(), 75, 50) == [0, 122, 255, 255])
+    }
+
+    @Test func goldenZIndexAndGeometryReader() {
+        let host = HeadlessHost(width: 240, height: 120) {
+            HStack(spacing: 10) {
+                ZStack {
+                    Circle().fill(.red).frame(width: 60, height: 60).offset(x: -15).zIndex(2)
+                    Circle().fill(.green).frame(width: 60, height: 60)
+                    Circle().fill(.blue).frame(width: 60, height: 60).offset(x: 15).zIndex(1)
+                }
+                .frame(width: 110)
+                GeometryReader { proxy in
+                    ForEach(0..<4) { i in
+                        Rectangle().fill(Color(hue: Double(i) / 4, saturation: 0.8, brightness: 0.9))
+                            .frame(width: proxy.size.width / 4, height: proxy.size.height * Double(i + 1) / 4)
+                            .position(x: proxy.size.width / 8 * Double(2 * i + 1), y: proxy.size.height * (1 - Double(i + 1) / 8))
+                    }
+                }
+            }
+            .padding(10)
+        }
+        expectGolden(host.snapshot(), "zindex-geometry", tolerance: 2)
+    }
+}

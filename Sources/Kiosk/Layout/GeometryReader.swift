@@ -52,10 +52,12 @@ public struct GeometryReader<Content: View>: View, PrimitiveView, LayoutBehavior
             node.graph.evaluate(node)
             pass.didChangeTree = true
         }
-        let items = node.layoutItems
-        let s = pass.size(of: items, ProposedViewSize(bounds.size))
-        let rect = CGRect(origin: bounds.origin, size: s)
-        if items.count == 1 { pass.place(items[0], in: rect) } else { pass.place(items: items, in: rect) }
+        // Each child is offered the whole space and put at the top-leading corner (several
+        // children overlap, as in SwiftUI).
+        for item in node.layoutItems {
+            let s = pass.size(item, ProposedViewSize(bounds.size))
+            pass.place(item, in: CGRect(origin: bounds.origin, size: s))
+        }
     }
 }
 
