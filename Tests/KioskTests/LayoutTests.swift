@@ -262,3 +262,16 @@ struct Grower: View {
         #expect(host.frames(of: Color.self) == [CGRect(x: 0, y: 0, width: 20, height: 20), CGRect(x: 0, y: 0, width: 30, height: 10)])
     }
 }
+
+@Suite struct OverlayChildrenTests {
+    @Test func severalOverlayViewsOverlapLikeAZStack() {
+        let host = HeadlessHost(width: 200, height: 200, text: FixedAdvanceText()) {
+            Color.gray.frame(width: 100, height: 100).overlay(alignment: .topLeading) {
+                Color.red.frame(width: 20, height: 20)
+                Color.blue.frame(width: 10, height: 10)
+            }
+        }
+        let c = host.frames(of: Color.self)
+        #expect(c[1].origin == CGPoint(x: 50, y: 50) && c[2].origin == CGPoint(x: 50, y: 50))
+    }
+}

@@ -20,7 +20,8 @@ public struct _BackgroundLayout<Background: View>: BuiltinModifier, LayoutBehavi
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
         pass.place(aligned: content(node), in: bounds, alignment: .center)
-        pass.place(aligned: secondary(node), in: bounds, alignment: alignment)
+        // Several secondary views overlap like a ZStack (SwiftUI's overlay/background builders).
+        for item in secondary(node) { pass.place(aligned: [item], in: bounds, alignment: alignment) }
     }
     func render(node: Node, pass: RenderPass) {
         let order = isOverlay ? [content(node), secondary(node)] : [secondary(node), content(node)]
