@@ -2,6 +2,15 @@
 // opacity) with save/restore, and the scratch memory every draw reuses, so that drawing in a
 // steady state allocates nothing. Not thread-safe: one Canvas per thread.
 
+/// How a draw combines with the pixels under it.
+public enum CompositeOperator: Hashable, Sendable {
+    /// Paint over what is there (premultiplied source-over). The default.
+    case sourceOver
+    /// Replace what is there, in proportion to coverage × opacity: src·c + dst·(1 − c), as
+    /// cairo's SOURCE operator. Use it to punch transparent holes or reset a region.
+    case copy
+}
+
 /// Draws paths, rectangles, images and masks onto a surface.
 ///
 ///     let canvas = Canvas(surface)
@@ -19,13 +28,16 @@ public final class Canvas {
     /// An extra clip: only pixels inside these rectangles (and `clip`) change. Damage-driven
     /// redraws set it to the frame's dirty region. Default nil (no extra clip).
     public var clipRegion: Region?
+    /// How drawing combines with what is there. Default `.sourceOver`.
+    public var compositing: CompositeOperator = .sourceOver
     /// Global alpha multiplier in 0…1 (NaN counts as 0). Default 1.
     public var opacity: Double = 1
     /// Maximum distance, in device pixels, between a curve and the lines that replace it. Default 0.1.
     public var flatness: Double = 0.1
 
     var _clip: IntRect
-    struct State { var transform: Affine; var clip: IntRect; var clipRegion: Region?; var opacity: Double }
+    struct State { var transform: Affine; var clip: IntRect; var clipRegion: Region?; var opacity: Double
+                   var compositing: CompositeOperator }
     var stack: [State] = []
     let scratch = RasterScratch()
     let shaderCache = ShaderCache()
@@ -48,12 +60,14 @@ public final class Canvas {
         stack.reserveCapacity(16)
     }
 
-    /// Pushes transform, clip, clip region and opacity.
-    public func save() { stack.append(State(transform: transform, clip: _clip, clipRegion: clipRegion, opacity: opacity)) }
+    /// Pushes transform, clip, clip region, opacity and compositing.
+    public func save() { stack.append(State(transform: transform, clip: _clip, clipRegion: clipRegion, opacity: opacity,
+                                       compositing: compositing)) }
     /// Pops what the matching `save()` pushed; an unmatched restore does nothing.
     public func restore() {
         guard let s = stack.popLast() else { return }
         transform = s.transform; _clip = s.clip; clipRegion = s.clipRegion; opacity = s.opacity
+        compositing = s.compositing
     }
     /// Intersects the clip with a device rectangle.
     public func clip(to r: IntRect) { clip = _clip.intersection(r) }
@@ -175,16 +189,24 @@ public final class Canvas {
     /// the paint draws nothing (transparent, no stops, singular pattern transform).
     @inline(__always) func withSink(_ paint: Paint, _ body: (inout PaintSink) -> Void) {
         var sink: PaintSink
+        let copy = compositing == .copy
         if case .solid(let c) = paint {
-            let p = Pixel.scale(c.premultiplied, opacity8)
-            if p == 0 { return }
+            // Source-over folds opacity into the colour; copy folds it into coverage.
+            let p = copy ? c.premultiplied : Pixel.scale(c.premultiplied, opacity8)
+            if p == 0 && !copy { return }
             sink = PaintSink(surface: surface, solid: p, shader: nil, colors: scratch.colors.base)
         } else {
-            guard let shader = makeShader(for: paint, transform: transform, opacity: opacity, cache: shaderCache) else { return }
+            // A paint that draws nothing (no stops, singular pattern) is transparent: under copy
+            // it still replaces the covered pixels, with transparent black.
+            guard let shader = makeShader(for: paint, transform: transform, opacity: copy ? 1 : opacity, cache: shaderCache) else {
+                if copy { withSink(.solid(.clear), body) }
+                return
+            }
             if shaderSlotLive { shaderSlot.pointee = shader } else { shaderSlot.initialize(to: shader); shaderSlotLive = true }
             scratch.colors.reserve(Swift.max(surface.width, 1))
             sink = PaintSink(surface: surface, solid: 0, shader: shaderSlot, colors: scratch.colors.base)
         }
+        if copy { sink.copy = true; sink.opacity = opacity8 }
         body(&sink)
     }
 }

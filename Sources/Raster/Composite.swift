@@ -80,6 +80,45 @@ enum Blend {
     }
 }
 
+extension Blend {
+    /// Source copy through constant coverage c: dst = src·c + dst·(1 − c) (cairo's SOURCE).
+    @inline(__always)
+    static func copyRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32, _ c: UInt32) {
+        if c == 255 { dst.update(repeating: src, count: count); return }
+        if c == 0 { return }
+        let s = Pixel.scale(src, c), ic = 255 &- c
+        for i in 0..<count { dst[i] = s &+ Pixel.scale(dst[i], ic) }
+    }
+    /// Source copy of one colour through per-pixel coverage mask·k/255 (k: global opacity).
+    @inline(__always)
+    static func copyMask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32,
+                         _ mask: UnsafePointer<UInt8>, _ k: UInt32) {
+        for i in 0..<count {
+            let m = k == 255 ? UInt32(mask[i]) : Pixel.mul255(UInt32(mask[i]), k)
+            if m == 0 { continue }
+            dst[i] = m == 255 ? src : Pixel.scale(src, m) &+ Pixel.scale(dst[i], 255 &- m)
+        }
+    }
+    /// Source copy of per-pixel colours through constant coverage c.
+    @inline(__always)
+    static func copyColors(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>, _ c: UInt32) {
+        if c == 0 { return }
+        if c == 255 { dst.update(from: src, count: count); return }
+        let ic = 255 &- c
+        for i in 0..<count { dst[i] = Pixel.scale(src[i], c) &+ Pixel.scale(dst[i], ic) }
+    }
+    /// Source copy of per-pixel colours through per-pixel coverage mask·k/255.
+    @inline(__always)
+    static func copyColorsMask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>,
+                               _ mask: UnsafePointer<UInt8>, _ k: UInt32) {
+        for i in 0..<count {
+            let m = k == 255 ? UInt32(mask[i]) : Pixel.mul255(UInt32(mask[i]), k)
+            if m == 0 { continue }
+            dst[i] = m == 255 ? src[i] : Pixel.scale(src[i], m) &+ Pixel.scale(dst[i], 255 &- m)
+        }
+    }
+}
+
 /// Plain, obviously-correct versions of the kernels, for tests.
 public enum Reference {
     /// round(x·y/255) by exact division.
@@ -97,6 +136,15 @@ public enum Reference {
         for shift in stride(from: 0, to: 32, by: 8) {
             let s = (src >> UInt32(shift)) & 255, d = (dst >> UInt32(shift)) & 255
             out |= Swift.min(255, s + mul(d, ia)) << UInt32(shift)
+        }
+        return out
+    }
+    /// Source copy: src·c + dst·(1 − c), channel by channel.
+    public static func copy(_ src: UInt32, coverage c: UInt32, onto dst: UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        for shift in stride(from: 0, to: 32, by: 8) {
+            let s = (src >> UInt32(shift)) & 255, d = (dst >> UInt32(shift)) & 255
+            out |= Swift.min(255, mul(s, c) + mul(d, 255 - c)) << UInt32(shift)
         }
         return out
     }
@@ -123,6 +171,27 @@ public enum Kernels {
             dst.withUnsafeMutableBufferPointer { Blend.overColors($0.baseAddress!, $0.count, c.baseAddress!, UInt32(coverage)) }
         }
     }
+    public static func copyRun(_ dst: inout [UInt32], color: UInt32, coverage: UInt8) {
+        dst.withUnsafeMutableBufferPointer { Blend.copyRun($0.baseAddress!, $0.count, color, UInt32(coverage)) }
+    }
+    public static func copyMask(_ dst: inout [UInt32], color: UInt32, mask: [UInt8], opacity: UInt8) {
+        precondition(mask.count >= dst.count)
+        mask.withUnsafeBufferPointer { m in
+            dst.withUnsafeMutableBufferPointer { Blend.copyMask($0.baseAddress!, $0.count, color, m.baseAddress!, UInt32(opacity)) }
+        }
+    }
+    public static func copyColors(_ dst: inout [UInt32], colors: [UInt32], coverage: UInt8) {
+        precondition(colors.count >= dst.count)
+        colors.withUnsafeBufferPointer { c in
+            dst.withUnsafeMutableBufferPointer { Blend.copyColors($0.baseAddress!, $0.count, c.baseAddress!, UInt32(coverage)) }
+        }
+    }
+    public static func copyColorsMask(_ dst: inout [UInt32], colors: [UInt32], mask: [UInt8], opacity: UInt8) {
+        precondition(colors.count >= dst.count && mask.count >= dst.count)
+        colors.withUnsafeBufferPointer { c in mask.withUnsafeBufferPointer { m in
+            dst.withUnsafeMutableBufferPointer { Blend.copyColorsMask($0.baseAddress!, $0.count, c.baseAddress!, m.baseAddress!, UInt32(opacity)) }
+        } }
+    }
     public static func overColorsMask(_ dst: inout [UInt32], colors: [UInt32], mask: [UInt8]) {
         precondition(colors.count >= dst.count && mask.count >= dst.count)
         colors.withUnsafeBufferPointer { c in mask.withUnsafeBufferPointer { m in
@@ -140,7 +209,21 @@ struct PaintSink: CoverageSink {
     let shader: UnsafeMutablePointer<PaintShader>?
     /// Scratch for one span of shaded colours, at least the surface's width.
     let colors: UnsafeMutablePointer<UInt32>
+    /// Source copy instead of source-over; then `opacity` (0…255) scales coverage, and the
+    /// colour (or shader) is not pre-multiplied by it.
+    var copy = false
+    var opacity: UInt32 = 255
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
+        if copy {
+            let c = opacity == 255 ? UInt32(coverage) : Pixel.mul255(UInt32(coverage), opacity)
+            if let shader {
+                shader.pointee.shade(x: x, y: y, count: count, into: colors)
+                Blend.copyColors(surface.row(y) + x, count, colors, c)
+            } else {
+                Blend.copyRun(surface.row(y) + x, count, solid, c)
+            }
+            return
+        }
         if let shader {
             shader.pointee.shade(x: x, y: y, count: count, into: colors)
             Blend.overColors(surface.row(y) + x, count, colors, UInt32(coverage))
@@ -150,6 +233,15 @@ struct PaintSink: CoverageSink {
         }
     }
     @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
+        if copy {
+            if let shader {
+                shader.pointee.shade(x: x, y: y, count: count, into: colors)
+                Blend.copyColorsMask(surface.row(y) + x, count, colors, mask, opacity)
+            } else {
+                Blend.copyMask(surface.row(y) + x, count, solid, mask, opacity)
+            }
+            return
+        }
         if let shader {
             shader.pointee.shade(x: x, y: y, count: count, into: colors)
             Blend.overColorsMask(surface.row(y) + x, count, colors, mask)

@@ -6,13 +6,14 @@
 // its start and its end, the last dash continues into the first with a join instead of two caps.
 
 extension Stroker {
-    /// Most dashes one stroke call cuts. A pattern far finer than the path (0.001 px dashes on a
-    /// long curve) would otherwise allocate without bound; sub-paths beyond the budget are
-    /// stroked solid, which is what such a pattern looks like anyway.
-    static let maxDashes = 100_000
+    /// Most dashes one stroke call cuts. A pattern far finer than the path (0.01 px dashes on a
+    /// long curve) would otherwise allocate and draw without bound; sub-paths beyond the budget
+    /// are stroked solid. 10 000 is more dashes than a 1920×1080 screen's perimeter holds at
+    /// [1, 1]; a test with 100 000 dashes of a 1e9-wide line took the debug rasterizer 132 s.
+    static let maxDashes = 10_000
 
     /// Normalizes `dash` into `pattern`; false (solid stroke) when the pattern is empty, sums to
-    /// zero, or holds a negative or non-finite length.
+    /// zero, holds a negative or non-finite length, or repeats within `tolerance`.
     mutating func preparePattern(_ dash: [Double]) -> Bool {
         pattern.removeAll(keepingCapacity: true)
         var total = 0.0
@@ -20,7 +21,9 @@ extension Stroker {
             guard v.isFinite, v >= 0 else { pattern.removeAll(keepingCapacity: true); return false }
             total += v
         }
-        guard total > 0, total.isFinite else { return false }
+        // A period within the flattening tolerance cannot show as dashes (cairo approximates the
+        // same way): stroke solid.
+        guard total > 0, total.isFinite, total * (dash.count % 2 == 1 ? 2 : 1) > tolerance else { return false }
         pattern.append(contentsOf: dash)
         if dash.count % 2 == 1 { pattern.append(contentsOf: dash) }
         return true

@@ -101,7 +101,9 @@ struct SubpathFlattener {
 
     init(_ path: Path, tolerance: Double) {
         elements = path.elements
-        self.tolerance = (tolerance.isFinite && tolerance > 1e-6) ? tolerance : 0.25
+        // A tiny tolerance is legitimate (user space under a large zoom); the per-curve segment
+        // cap bounds the work. Only non-finite or non-positive values fall back.
+        self.tolerance = (tolerance.isFinite && tolerance > 0) ? Swift.max(tolerance, 1e-12) : 0.25
     }
 
     /// Replaces `points` with the next sub-path's polyline and returns whether it was closed

@@ -63,7 +63,9 @@ extension Surface {
     /// let bytes = try surface.pngData()
     /// ```
     /// Throws ``PNGError/emptyImage(width:height:)`` for a surface with no pixels.
-    public func pngData() throws -> [UInt8] {
+    /// - Parameter fast: trade size for speed (libpng's `PNG_IMAGE_FLAG_FAST`): for snapshots
+    ///   that are read back, not shipped. Default false.
+    public func pngData(fast: Bool = false) throws -> [UInt8] {
         guard width > 0, height > 0 else { throw PNGError.emptyImage(width: width, height: height) }
         // Un-premultiply into a packed scratch copy (the surface may be a scanout buffer we must
         // not modify, and its stride may have padding).
@@ -85,6 +87,7 @@ extension Surface {
         image.width = png_uint_32(width)
         image.height = png_uint_32(height)
         image.format = png_uint_32(PNG_FORMAT_BGRA)
+        if fast { image.flags = png_uint_32(PNG_IMAGE_FLAG_FAST) }
         // First try with a buffer that fits typical UI images (they compress well); libpng tells
         // us the exact size when it is too small, and the second try cannot fail for that reason.
         var capacity = count * 2 + 1024
@@ -106,13 +109,13 @@ extension Surface {
         throw PNGError.corrupt(message: "write failed: output size changed between attempts")
     }
 
-    /// Writes the surface as a PNG file, replacing any file at `path`.
+    /// Writes the surface as a PNG file, replacing any file at `path`; `fast` as in `pngData`.
     ///
     /// ```swift
     /// try frame.writePNG(to: "/tmp/frame.png")
     /// ```
-    public func writePNG(to path: String) throws {
-        let bytes = try pngData()
+    public func writePNG(to path: String, fast: Bool = false) throws {
+        let bytes = try pngData(fast: fast)
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if fd < 0 { throw PNGError.io(errno: errno, path: path) }
         var done = 0

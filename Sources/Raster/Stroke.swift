@@ -32,8 +32,9 @@ public enum LineJoin: Hashable, Sendable {
 ///
 /// Degenerate values are defined: a width that is zero, negative or not finite strokes nothing;
 /// a miter limit below 1 (or NaN) acts as 1, so every corner is bevelled; a dash pattern that is
-/// empty, sums to zero, or holds a negative or non-finite length strokes solid; an odd-length
-/// pattern is repeated twice (SVG), and a non-finite phase counts as 0.
+/// empty, sums to zero, holds a negative or non-finite length, or repeats within the flattening
+/// tolerance strokes solid, as does a sub-path that would need more than 10 000 dashes; an
+/// odd-length pattern is repeated twice (SVG), and a non-finite phase counts as 0.
 public struct StrokeStyle: Hashable, Sendable {
     /// Width of the stroke, centred on the path. Default 1.
     public var lineWidth: Double

@@ -42,6 +42,16 @@ import Raster
             #expect(c == zip(dst, colors).map { Reference.paint($1, coverage: UInt32(cov), over: $0) })
             var d = dst; Kernels.overColorsMask(&d, colors: colors, mask: mask)
             #expect(d == (0..<n).map { Reference.paint(colors[$0], coverage: UInt32(mask[$0]), over: dst[$0]) })
+            let k = [255, rng.byte()][rng.int(2)]
+            let eff = mask.map { k == 255 ? UInt32($0) : Reference.mul(UInt32($0), UInt32(k)) }
+            var e = dst; Kernels.copyRun(&e, color: color, coverage: cov)
+            #expect(e == dst.map { Reference.copy(color, coverage: UInt32(cov), onto: $0) })
+            var f = dst; Kernels.copyMask(&f, color: color, mask: mask, opacity: k)
+            #expect(f == (0..<n).map { Reference.copy(color, coverage: eff[$0], onto: dst[$0]) })
+            var g = dst; Kernels.copyColors(&g, colors: colors, coverage: cov)
+            #expect(g == (0..<n).map { Reference.copy(colors[$0], coverage: UInt32(cov), onto: dst[$0]) })
+            var h = dst; Kernels.copyColorsMask(&h, colors: colors, mask: mask, opacity: k)
+            #expect(h == (0..<n).map { Reference.copy(colors[$0], coverage: eff[$0], onto: dst[$0]) })
         }
     }
 

@@ -1,19 +1,9 @@
 import Testing
 @testable import Raster
+import CPNG
 #if canImport(Glibc)
 import Glibc
 #endif
-
-private struct PNGRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// CRC-32 as PNG chunks use it, so tests can forge well-formed headers.
 private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
@@ -42,7 +32,7 @@ private func forgedPNG(width: UInt32, height: UInt32) -> [UInt8] {
     return out
 }
 
-private func randomPremultiplied(_ rng: inout PNGRandom) -> UInt32 {
+private func randomPremultiplied(_ rng: inout SplitMix64) -> UInt32 {
     let a = UInt32.random(in: 0...255, using: &rng)
     switch UInt32.random(in: 0..<4, using: &rng) {
     case 0: return 0
@@ -75,13 +65,13 @@ private func tempDir() -> String {
 
     @Test(arguments: 0..<8)
     func randomImagesRoundTrip(seed: Int) throws {
-        var rng = PNGRandom(state: UInt64(seed) + 1)
+        var rng = SplitMix64(seed: UInt64(seed) + 1)
         let w = Int.random(in: 1...70, using: &rng), h = Int.random(in: 1...50, using: &rng)
         // A padded-stride view proves encoding honours the stride.
         let big = try Surface(width: w + 3, height: h)
         let s = big.subsurface(IntRect(x: 1, y: 0, width: w, height: h))
         for y in 0..<h { for x in 0..<w { s.setPixel(x: x, y: y, randomPremultiplied(&rng)) } }
-        let bytes = try s.pngData()
+        let bytes = try s.pngData(fast: seed % 2 == 1)
         let back = try Surface.decodePNG(bytes)
         #expect(back.width == w && back.height == h)
         #expect(back.samePixels(as: s))
@@ -89,7 +79,7 @@ private func tempDir() -> String {
 
     /// Straight colours come back within 255/(2a) + 0.5 levels: premultiplying keeps a + 1 levels.
     @Test func straightColourToleranceIsAsDocumented() throws {
-        var rng = PNGRandom(state: 99)
+        var rng = SplitMix64(seed: 99)
         let s = try Surface(width: 64, height: 64)
         var want: [RGBA8] = []
         for y in 0..<64 {
@@ -114,6 +104,32 @@ private func tempDir() -> String {
         }
     }
 
+    /// PNGs kiosk did not write: grey, grey+alpha and RGB, written by libpng itself, decode to
+    /// the expected premultiplied pixels.
+    @Test func otherColourTypesDecode() throws {
+        func encode(_ pixels: [UInt8], width: Int, height: Int, format: Int32, channels: Int) -> [UInt8] {
+            var image = png_image()
+            image.version = png_uint_32(PNG_IMAGE_VERSION)
+            image.width = png_uint_32(width); image.height = png_uint_32(height)
+            image.format = png_uint_32(format)
+            var size: png_alloc_size_t = 0
+            _ = png_image_write_to_memory(&image, nil, &size, 0, pixels, png_int_32(width * channels), nil)
+            var out = [UInt8](repeating: 0, count: Int(size))
+            let ok = out.withUnsafeMutableBytes { png_image_write_to_memory(&image, $0.baseAddress, &size, 0, pixels, png_int_32(width * channels), nil) }
+            #expect(ok != 0)
+            return Array(out.prefix(Int(size)))
+        }
+        let grey = try Surface.decodePNG(encode([0, 128, 255], width: 3, height: 1, format: Int32(PNG_FORMAT_GRAY), channels: 1))
+        #expect(grey.pixel(x: 1, y: 0) == RGBA8(r: 128, g: 128, b: 128, a: 255))
+        #expect(grey.pixel(x: 2, y: 0) == RGBA8(r: 255, g: 255, b: 255, a: 255))
+        let ga = try Surface.decodePNG(encode([200, 0, 200, 128], width: 2, height: 1, format: Int32(PNG_FORMAT_GA), channels: 2))
+        #expect(ga.pixel(x: 0, y: 0).a == 0 && ga.premultipliedPixel(x: 0, y: 0) == 0)
+        #expect(ga.premultipliedPixel(x: 1, y: 0) == Pixel.premultiply(RGBA8(r: 200, g: 200, b: 200, a: 128)))
+        let rgb = try Surface.decodePNG(encode([255, 0, 0, 0, 255, 0], width: 1, height: 2, format: Int32(PNG_FORMAT_RGB), channels: 3))
+        #expect(rgb.pixel(x: 0, y: 0) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(rgb.pixel(x: 0, y: 1) == RGBA8(r: 0, g: 255, b: 0, a: 255))
+    }
+
     @Test func oneByOneAndEmpty() throws {
         let one = try Surface(width: 1, height: 1)
         one.setPixel(x: 0, y: 0, Pixel.pack(a: 128, r: 10, g: 128, b: 0))
@@ -135,7 +151,7 @@ private func tempDir() -> String {
     /// Every prefix of a valid PNG is an error (never a crash); cuts after the signature say truncated.
     @Test func everyTruncationIsTyped() throws {
         let s = try Surface(width: 9, height: 7)
-        var rng = PNGRandom(state: 5)
+        var rng = SplitMix64(seed: 5)
         for y in 0..<7 { for x in 0..<9 { s.setPixel(x: x, y: y, randomPremultiplied(&rng)) } }
         let bytes = try s.pngData()
         for n in 0..<(bytes.count - 12) {   // the last 12 bytes are IEND, which libpng need not read
@@ -151,7 +167,7 @@ private func tempDir() -> String {
     /// Random byte corruption anywhere: a typed error or a decoded image, never a crash.
     @Test func corruptBytesAreTyped() throws {
         let s = try Surface(width: 16, height: 16)
-        var rng = PNGRandom(state: 77)
+        var rng = SplitMix64(seed: 77)
         for y in 0..<16 { for x in 0..<16 { s.setPixel(x: x, y: y, randomPremultiplied(&rng)) } }
         let bytes = try s.pngData()
         var corrupt = 0

@@ -191,3 +191,24 @@ func randomColor(_ rng: inout XorShift) -> Color { Color(rng.unit(), rng.unit(),
         }
     }
 }
+
+@Suite struct CompositeOperatorTests {
+    @Test func copyReplacesInsteadOfBlending() throws {
+        let s = try Surface(width: 20, height: 20)
+        let c = Canvas(s)
+        c.clear(Color(1, 0, 0))
+        c.compositing = .copy
+        c.fill(Rect(5, 5, 10, 10), with: .solid(.clear))                  // punch a hole
+        #expect(s.pixel(x: 10, y: 10).a == 0 && s.pixel(x: 2, y: 2) == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        c.opacity = 0.5
+        c.fill(Rect(0, 0, 5, 20), with: .solid(Color(0, 0, 1)))             // lerp halfway to blue
+        let p = s.pixel(x: 2, y: 2)
+        #expect(abs(Int(p.r) - 128) <= 1 && abs(Int(p.b) - 128) <= 1 && p.a == 255)
+        c.save(); c.compositing = .sourceOver; c.restore()
+        #expect(c.compositing == .copy)
+        // A gradient with no stops paints transparent black under copy.
+        c.opacity = 1
+        c.fill(Rect(15, 0, 5, 5), with: .linearGradient(LinearGradient(start: .zero, end: Point(1, 0), stops: [])))
+        #expect(s.pixel(x: 17, y: 2).a == 0)
+    }
+}

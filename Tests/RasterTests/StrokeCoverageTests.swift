@@ -83,4 +83,19 @@ import Raster
         #expect(st.worst <= 64, "worst \(st.worst)")
         #expect(st.over3 <= 12, "\(st.over3) pixels off by > 3")
     }
+
+    /// The outline is one nonzero fill, so a translucent stroke that crosses itself, doubles
+    /// back, or overlaps its own dashes' caps blends once: the crossing is no darker than an arm.
+    @Test func translucentSelfOverlapBlendsOnce() throws {
+        let s = try Surface(width: 60, height: 60)
+        let c = Canvas(s)
+        let x = Path { p in
+            p.move(to: Point(10, 10)); p.line(to: Point(50, 50))
+            p.move(to: Point(50, 10)); p.line(to: Point(10, 50))
+            p.move(to: Point(5, 30)); p.line(to: Point(55, 30)); p.line(to: Point(20, 30.5))   // doubles back
+        }
+        c.stroke(x, with: .solid(Color(0, 0, 1, 0.5)), style: StrokeStyle(lineWidth: 6, lineCap: .round, lineJoin: .round, dash: [9, 1]))
+        let arm = s.pixel(x: 15, y: 15), centre = s.pixel(x: 30, y: 30), back = s.pixel(x: 40, y: 30)
+        #expect(arm.a == 128 && centre == arm && back == arm, "arm \(arm) centre \(centre) doubled-back \(back)")
+    }
 }

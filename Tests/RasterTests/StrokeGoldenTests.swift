@@ -1,8 +1,9 @@
 import Testing
 import Raster
 
-/// Strokes rendered through the real rasterizer (nonzero fill of the stroke outline, which is
-/// what Canvas.stroke does) and compared with goldens. Each golden was looked at by eye.
+/// Strokes drawn with Canvas.stroke (the stroker's outline filled nonzero, flattened at the
+/// canvas's flatness over the transform's scale) and compared with goldens. Each golden was
+/// looked at by eye.
 @Suite struct StrokeGoldenTests {
     private func canvas(_ w: Int, _ h: Int) throws -> Canvas {
         let c = Canvas(try Surface(width: w, height: h))
@@ -11,7 +12,7 @@ import Raster
     }
 
     private func stroke(_ c: Canvas, _ p: Path, _ style: StrokeStyle, _ color: Color = .black) {
-        c.fill(p.stroked(style, tolerance: 0.05), with: .solid(color), rule: .nonZero)
+        c.stroke(p, with: .solid(color), style: style)
     }
 
     /// Centre lines in red over every stroke, so the image shows where the path runs.
@@ -101,5 +102,26 @@ import Raster
         stroke(c, .circle(center: Point(100, 70), radius: 35), StrokeStyle(lineWidth: 0.5))
         stroke(c, .circle(center: Point(100, 70), radius: 30), StrokeStyle(lineWidth: 0.3, dash: [2, 2]))
         expectGolden(c.surface, "stroke-hairlines")
+    }
+
+    /// Width and dashes are in user units: a non-uniform scale makes an elliptical pen, and a
+    /// 6× zoom keeps curves smooth because the flattening tolerance shrinks with the scale.
+    @Test func transformed() throws {
+        let c = try canvas(240, 160)
+        c.save()
+        c.transform = Affine.scale(3, 1).concatenating(.translation(10, 10))
+        stroke(c, .circle(center: Point(20, 35), radius: 18), StrokeStyle(lineWidth: 4, dash: [6, 3]), Color(0.1, 0.3, 0.8))
+        c.restore()
+        c.save()
+        c.transform = Affine.scale(6, 6).concatenating(.translation(130, 20))
+        let p = Path { $0.move(to: Point(0, 18)); $0.quad(to: Point(16, 18), control: Point(8, -4)) }
+        stroke(c, p, StrokeStyle(lineWidth: 2.5, lineCap: .round, lineJoin: .round), Color(0.8, 0.3, 0.1))
+        stroke(c, p, StrokeStyle(lineWidth: 0.1), .white)
+        c.restore()
+        c.save()
+        c.transform = Affine.rotation(0.4, about: Point(60, 120))
+        stroke(c, .rect(Rect(x: 30, y: 100, width: 60, height: 35)), StrokeStyle(lineWidth: 6, lineJoin: .bevel), .black)
+        c.restore()
+        expectGolden(c.surface, "stroke-transformed")
     }
 }

@@ -1,17 +1,6 @@
 import Testing
 @testable import Raster
 
-private struct StrokeRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// An outline flattened once, for winding-number queries (the nonzero rule's view of it).
 private struct Outline {
     var segs: [(Point, Point)] = []
@@ -51,7 +40,7 @@ private func polyline(_ pts: [Point], closed: Bool = false) -> Path {
     }
 }
 
-private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
+private func randomPolyline(_ rng: inout SplitMix64, count: Int) -> [Point] {
     (0..<count).map { _ in Point(.random(in: 0...100, using: &rng), .random(in: 0...100, using: &rng)) }
 }
 
@@ -76,7 +65,7 @@ private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
     /// Round joins and caps make the stroke exactly the set of points within w/2 of the path.
     @Test(arguments: 0..<12)
     func roundStrokeIsTheDistanceBand(seed: Int) {
-        var rng = StrokeRandom(state: UInt64(seed) + 100)
+        var rng = SplitMix64(seed: UInt64(seed) + 100)
         let pts = randomPolyline(&rng, count: Int.random(in: 2...7, using: &rng))
         let w = Double.random(in: 0.3...25, using: &rng)
         let closed = seed % 3 == 0 && pts.count > 2
@@ -101,7 +90,7 @@ private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
     /// nothing farther than w/2 from the path is. Miter joins: nothing beyond limit·w/2.
     @Test(arguments: 0..<12)
     func bevelAndMiterStrokesStayInTheirBands(seed: Int) {
-        var rng = StrokeRandom(state: UInt64(seed) + 500)
+        var rng = SplitMix64(seed: UInt64(seed) + 500)
         let pts = randomPolyline(&rng, count: Int.random(in: 2...7, using: &rng))
         let w = Double.random(in: 0.5...20, using: &rng)
         let join: LineJoin = seed % 2 == 0 ? .bevel : .miter
@@ -275,10 +264,64 @@ private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
     @Test func badTolerancesAndPhasesFallBackToDefaults() {
         let c = Path.circle(center: Point(50, 50), radius: 20)
         let base = c.stroked(StrokeStyle(lineWidth: 2))
-        for t in [Double.nan, 0, -1, .infinity] { #expect(c.stroked(StrokeStyle(lineWidth: 2), tolerance: t) == base) }
+        for t in [Double.nan, 0, -1, .infinity, -1e-9] { #expect(c.stroked(StrokeStyle(lineWidth: 2), tolerance: t) == base) }
         let dashed = c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5]))
         for ph in [Double.nan, .infinity, -.infinity] { #expect(c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5], dashPhase: ph)) == dashed) }
         #expect(c.stroked(StrokeStyle(lineWidth: 2, dash: [5, 5], dashPhase: 10)) == dashed)   // a whole period
+    }
+
+    /// Random paths and styles, with tiny, huge and non-finite values mixed in: the stroker
+    /// returns (no hang), every outline point is finite, and the canvas can fill the result.
+    @Test(arguments: 0..<6)
+    func randomGarbageNeverCrashes(seed: Int) throws {
+        var rng = SplitMix64(seed: UInt64(seed) * 31 + 7)
+        let specials: [Double] = [.nan, .infinity, -.infinity, 1e30, -1e30, 1e-12, 0, 1e300]
+        func coord() -> Double {
+            Int.random(in: 0..<12, using: &rng) == 0 ? specials.randomElement(using: &rng)! : Double.random(in: -20...120, using: &rng)
+        }
+        func pt() -> Point { Point(coord(), coord()) }
+        let canvas = Canvas(try Surface(width: 64, height: 64))
+        for _ in 0..<60 {
+            var p = Path()
+            for _ in 0..<Int.random(in: 1...10, using: &rng) {
+                switch Int.random(in: 0..<6, using: &rng) {
+                case 0: p.move(to: pt())
+                case 1, 2: p.line(to: pt())
+                case 3: p.quad(to: pt(), control: pt())
+                case 4: p.cubic(to: pt(), control1: pt(), control2: pt())
+                default: p.close()
+                }
+            }
+            let widths: [Double] = [0.01, 0.5, 1, 3, 17, 1e-9, 1e9, .nan]
+            let dashes: [[Double]] = [[], [3, 2], [0, 4], [1], [0.001, 0.001], [-1, 2], [5, 0, 0, 3]]
+            let style = StrokeStyle(lineWidth: widths.randomElement(using: &rng)!,
+                                    lineCap: [.butt, .round, .square].randomElement(using: &rng)!,
+                                    lineJoin: [.miter, .round, .bevel].randomElement(using: &rng)!,
+                                    miterLimit: [1, 4, 10, 0.5, .nan, .infinity].randomElement(using: &rng)!,
+                                    dash: dashes.randomElement(using: &rng)!,
+                                    dashPhase: [0, 1.5, -3, .nan, 1e20].randomElement(using: &rng)!)
+            let out = p.stroked(style)
+            for e in out.elements {
+                switch e {
+                case .move(let a), .line(let a): #expect(a.isFinite, "\(style) \(p.elements)")
+                case .quad(let a, let b): #expect(a.isFinite && b.isFinite)
+                case .cubic(let a, let b, let c): #expect(a.isFinite && b.isFinite && c.isFinite)
+                case .close: break
+                }
+            }
+            canvas.fill(out, with: .solid(.black))
+        }
+    }
+
+    /// Under a large zoom Canvas.stroke passes a tiny tolerance; it must be honoured, not
+    /// replaced by a default that would turn a circle into a diamond.
+    @Test func tinyToleranceIsHonoured() {
+        let r = 1e-5
+        let o = Outline(Path.circle(center: .zero, radius: r).stroked(StrokeStyle(lineWidth: r / 50), tolerance: 1e-8),
+                        tolerance: 1e-9)
+        let diagonal = Point(r * 0.5.squareRoot(), r * 0.5.squareRoot())
+        #expect(o.inside(diagonal))
+        #expect(!o.inside(diagonal * 0.98) && !o.inside(diagonal * 1.02))
     }
 
     @Test func reusedStrokerAppendsIntoAReusedPath() {
@@ -375,9 +418,15 @@ private func randomPolyline(_ rng: inout StrokeRandom, count: Int) -> [Point] {
     }
 
     @Test func absurdlyFinePatternsStaySolidAndFast() {
+        let solid = polyline([Point(0, 0), Point(1e7, 0)]).stroked(StrokeStyle(lineWidth: 2))
+        // A period inside the tolerance cannot show as dashes.
         let p = polyline([Point(0, 0), Point(1e7, 0)])
-        let out = p.stroked(StrokeStyle(lineWidth: 2, dash: [1e-4, 1e-4]))
-        #expect(out.elements.count < 20)
-        #expect(Outline(out).inside(Point(5e6, 0)))
+        #expect(p.stroked(StrokeStyle(lineWidth: 2, dash: [1e-4, 1e-4])) == solid)
+        #expect(p.stroked(StrokeStyle(lineWidth: 2, dash: [0.04]), tolerance: 0.1) == solid)
+        // Visible dashes, but 5 million of them: over the budget, solid.
+        #expect(p.stroked(StrokeStyle(lineWidth: 2, dash: [1, 1])) == solid)
+        // Within the budget they are cut.
+        let q = polyline([Point(0, 0), Point(1000, 0)])
+        #expect(q.stroked(StrokeStyle(lineWidth: 2, dash: [1, 1])).elements.count > 2000)
     }
 }
