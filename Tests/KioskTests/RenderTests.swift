@@ -327,3 +327,35 @@ struct DashboardScene: View {
         expectGolden(host.snapshot(), "zindex-geometry", tolerance: 2)
     }
 }
+
+@Suite struct GroupOpacityTests {
+    @Test func overlappingChildrenFadeAsOneGroup() {
+        let host = HeadlessHost(width: 100, height: 100) {
+            ZStack {
+                Color.red.frame(width: 60, height: 60)
+                Color.blue.frame(width: 30, height: 30)
+            }
+            .opacity(0.5)
+        }
+        // Where they overlap only the blue shows, at 50% over white: (128, 189, 255).
+        let p = rgba(host.snapshot(), 50, 50)
+        #expect(abs(Int(p[0]) - 128) <= 1 && abs(Int(p[1]) - 189) <= 1 && p[2] == 255)
+        let red = rgba(host.snapshot(), 25, 25)
+        #expect(red[0] == 255 && abs(Int(red[1]) - 157) <= 1)
+    }
+
+    @Test func invisibleViewsTakeNoTapsUnlessGivenAContentShape() {
+        let taps = Taps()
+        let host = HeadlessHost(width: 100, height: 100) {
+            VStack(spacing: 0) {
+                Color.red.opacity(0).onTapGesture { taps.names.append("clear") }
+                Color.red.frame(height: 20).opacity(0).onTapGesture { taps.names.append("faded") }
+                Color.clear.contentShape(Rectangle()).onTapGesture { taps.names.append("shaped") }
+            }
+        }
+        let frames = host.frames(of: Kiosk.Color.self)
+        for f in frames { host.tap(x: Double(f.midX), y: Double(f.midY)) }
+        #expect(taps.names == ["shaped"])
+        #expect(rgba(host.snapshot(), 50, 50) == [255, 255, 255, 255])
+    }
+}

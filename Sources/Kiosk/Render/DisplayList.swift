@@ -58,6 +58,16 @@ enum DrawCommand: Hashable {
     case group(GroupEffect, [DisplayItem])
 }
 
+extension DrawCommand {
+    /// Paints nothing at all (a fully transparent colour).
+    var isInvisible: Bool {
+        switch self {
+        case .fill(_, .solid(let c), _), .stroke(_, .solid(let c), _), .text(_, _, .solid(let c)): return c.a <= 0
+        default: return false
+        }
+    }
+}
+
 struct DisplayItem: Hashable {
     /// The node that emitted it and its number among that node's items.
     var owner: Int

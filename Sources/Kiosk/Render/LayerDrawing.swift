@@ -13,6 +13,8 @@ enum GroupEffect: Hashable {
     case clip(Raster.Path)
     /// A shadow of the items' alpha: colour, blur radius, device offset.
     case shadow(Raster.Color, radius: Double, dx: Double, dy: Double)
+    /// The items composited together, then faded (group opacity, as CALayer's).
+    case opacity(Double)
 }
 
 final class LayerScratch {
@@ -61,6 +63,16 @@ enum LayerDrawing {
             let mask = scratch.alphaBuffer(area.width * area.height)
             extractAlpha(maskSurface, into: mask)
             composite(layer, mask: mask, at: area, dx: 0, dy: 0, paint: nil, canvas: canvas, clip: rect)
+        case .opacity(let opacity):
+            let area = bounds.intersection(rect)
+            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
+            render(items, into: layer, origin: area, drawItem: drawItem)
+            canvas.save()
+            canvas.transform = .identity
+            canvas.clip = canvas.clip.intersection(rect)
+            canvas.opacity *= opacity
+            canvas.drawImage(layer, transform: .translation(Double(area.x0), Double(area.y0)), sampling: .nearest)
+            canvas.restore()
         case let .shadow(color, radius, dx, dy):
             let r = Int(max(0, min(radius, 200)).rounded(.up))
             // The part of the content whose shadow can reach `rect`.

@@ -61,7 +61,8 @@ final class RenderPass {
     /// Records a draw command in local coordinates; `localBounds` must cover what it paints.
     func emit(_ command: DrawCommand, owner: Node, index: Int, localBounds: CGRect, hitShape: Raster.Path? = nil) {
         let deviceBounds = IntRect(covering: transform.apply(Raster.Rect(localBounds)).insetBy(dx: -1, dy: -1)).intersection(clip)
-        if hitTestingEnabled {
+        // Invisible content takes no taps (SwiftUI: Color.clear, opacity 0); contentShape does.
+        if hitTestingEnabled && opacity > 0 && !command.isInvisible {
             hitRegions.append(HitRegion(shape: hitShape ?? Raster.Path.rect(Raster.Rect(localBounds)), transform: transform,
                                         clip: clip, gestureNodes: gestureNodes))
         }
@@ -87,6 +88,19 @@ final class RenderPass {
         guard !bounds.isEmpty else { return }
         items.insert(DisplayItem(owner: owner.serial, index: 0, command: .group(effect, group), transform: .identity,
                                  opacity: 1, clip: nil, bounds: bounds), at: index)
+    }
+
+    /// Multiplies the opacity of the items emitted since `start`.
+    func fadeItems(from start: Int, by factor: Double) {
+        for i in start..<items.count { items[i].opacity *= factor }
+    }
+
+    /// Whether any two of the items' bounds overlap (then group opacity needs a layer).
+    static func overlap(_ items: ArraySlice<DisplayItem>) -> Bool {
+        let list = Array(items)
+        if list.count > 64 { return true }
+        for i in list.indices { for j in (i + 1)..<list.count where !list[i].bounds.intersection(list[j].bounds).isEmpty { return true } }
+        return false
     }
 
     /// A region that takes hits without drawing (contentShape).

@@ -18,9 +18,28 @@ extension RenderEffect {
     }
 }
 
-public struct _OpacityEffect: RenderEffect {
+/// Fades the content as one group: where its children overlap, only the front one shows
+/// through (CALayer group opacity). A single drawn item is faded directly, without a layer.
+public struct _OpacityEffect: BuiltinModifier, PassThroughLayout {
     let opacity: Double
-    func apply(node: Node, pass: RenderPass) { pass.opacity *= opacity.isFinite ? min(1, max(0, opacity)) : 1 }
+    func render(node: Node, pass: RenderPass) {
+        let o = opacity.isFinite ? min(1, max(0, opacity)) : 1
+        if o == 0 {
+            // Nothing to see and, as in SwiftUI, nothing to tap (contentShape regions excepted).
+            pass.withSavedState { pass.opacity = 0; pass.renderChildren(of: node) }
+            return
+        }
+        let start = pass.items.count
+        pass.withSavedState { pass.renderChildren(of: node) }
+        let count = pass.items.count - start
+        if o == 1 || count == 0 { return }
+        if count == 1 || !RenderPass.overlap(pass.items[start...]) {
+            pass.fadeItems(from: start, by: o)
+        } else {
+            let group = pass.takeItems(from: start)
+            pass.insertGroup(.opacity(o), items: group, at: start, owner: node)
+        }
+    }
 }
 
 public struct _OffsetEffect: RenderEffect {
