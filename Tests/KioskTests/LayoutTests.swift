@@ -275,3 +275,17 @@ struct Grower: View {
         #expect(c[1].origin == CGPoint(x: 50, y: 50) && c[2].origin == CGPoint(x: 50, y: 50))
     }
 }
+
+@Suite struct TextHeightTests {
+    @Test func textOfferedLessHeightKeepsTheLinesThatFit() {
+        let host = HeadlessHost(width: 300, height: 300, text: FixedAdvanceText()) {
+            VStack {
+                Text("one two three four five six").frame(width: 60, height: 45)
+                Text("one two three four five six!").frame(width: 60, height: 5)
+            }
+        }
+        // 21-point lines: two fit in 45; one is kept even when none fits.
+        #expect(host.frame(ofText: "one two three four five six")?.height == 42)
+        #expect(host.frame(ofText: "one two three four five six!")?.height == 21)
+    }
+}
