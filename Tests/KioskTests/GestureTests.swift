@@ -167,3 +167,21 @@ final class Taps { var names: [String] = []; var drags: [DragGesture.Value] = []
         #expect(host.frames(of: Divider.self).first?.height == 1)
     }
 }
+
+@Suite struct ClipHitTests {
+    @Test func tapsOutsideAClipShapeMiss() {
+        let taps = Taps()
+        let host = HeadlessHost(width: 200, height: 200) {
+            Color.red.frame(width: 100, height: 100).clipShape(Circle()).onTapGesture { taps.names.append("disc") }
+        }
+        host.tap(x: 53, y: 53)     // clipped-away corner
+        #expect(taps.names.isEmpty)
+        host.tap(x: 100, y: 100)
+        #expect(taps.names == ["disc"])
+    }
+
+    @Test func pathContains() {
+        let p = Kiosk.Path(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(p.contains(CGPoint(x: 5, y: 5)) && !p.contains(CGPoint(x: 0.5, y: 0.5)))
+    }
+}

@@ -17,6 +17,8 @@ final class RenderPass {
     /// The transform in effect at each gesture node (for local drag coordinates).
     var gestureTransforms: [Int: Affine] = [:]
     var hitTestingEnabled = true
+    /// Non-rectangular clips in effect (device paths): taps outside them miss.
+    var clipPaths: [Raster.Path] = []
     let text: TextMeasuring
 
     /// The whole surface.
@@ -52,10 +54,11 @@ final class RenderPass {
 
     /// Runs `body` with the transform/opacity/clip/gesture state restored afterwards.
     func withSavedState(_ body: () -> Void) {
-        let t = transform, o = opacity, c = clip, g = gestureNodes.count, h = hitTestingEnabled
+        let t = transform, o = opacity, c = clip, g = gestureNodes.count, h = hitTestingEnabled, p = clipPaths.count
         body()
         transform = t; opacity = o; clip = c; hitTestingEnabled = h
         gestureNodes.removeSubrange(g...)
+        clipPaths.removeSubrange(p...)
     }
 
     /// Records a draw command in local coordinates; `localBounds` must cover what it paints.
@@ -64,7 +67,7 @@ final class RenderPass {
         // Invisible content takes no taps (SwiftUI: Color.clear, opacity 0); contentShape does.
         if hitTestingEnabled && opacity > 0 && !command.isInvisible {
             hitRegions.append(HitRegion(shape: hitShape ?? Raster.Path.rect(Raster.Rect(localBounds)), transform: transform,
-                                        clip: clip, gestureNodes: gestureNodes))
+                                        clip: clip, gestureNodes: gestureNodes, clipPaths: clipPaths))
         }
         guard opacity > 0, !deviceBounds.isEmpty else { return }
         items.append(DisplayItem(owner: owner.serial, index: index, command: command, transform: transform,
@@ -106,7 +109,7 @@ final class RenderPass {
     /// A region that takes hits without drawing (contentShape).
     func addHitShape(_ shape: Raster.Path) {
         guard hitTestingEnabled else { return }
-        hitRegions.append(HitRegion(shape: shape, transform: transform, clip: clip, gestureNodes: gestureNodes))
+        hitRegions.append(HitRegion(shape: shape, transform: transform, clip: clip, gestureNodes: gestureNodes, clipPaths: clipPaths))
     }
 }
 
@@ -116,13 +119,18 @@ struct HitRegion {
     var transform: Affine
     var clip: IntRect
     var gestureNodes: [Node]
+    var clipPaths: [Raster.Path] = []
 
     func contains(_ p: Raster.Point) -> Bool {
         guard clip.contains(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down))),
               let inverse = transform.inverted() else { return false }
-        let q = inverse.apply(p)
-        guard shape.bounds.insetBy(dx: -0.5, dy: -0.5).contains(q) else { return false }
-        // Non-zero winding number of the flattened outline.
+        for clipPath in clipPaths where !HitRegion.winds(clipPath, around: p) { return false }
+        return HitRegion.winds(shape, around: inverse.apply(p))
+    }
+
+    /// Whether `q` is inside `shape` (non-zero winding of the flattened outline).
+    static func winds(_ shape: Raster.Path, around q: Raster.Point) -> Bool {
+        guard !shape.isEmpty, shape.bounds.insetBy(dx: -0.5, dy: -0.5).contains(q) else { return false }
         var winding = 0
         shape.forEachFlattened(tolerance: 0.25) { a, b in
             if a.y <= q.y {

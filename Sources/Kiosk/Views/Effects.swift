@@ -85,6 +85,7 @@ public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout 
             pass.clip = pass.clip.intersection(box)
             let rectangular = shape is Rectangle && pass.transform.isAxisAligned
             if rectangular { pass.clip = pass.clip.intersection(IntRect(covering: pass.transform.apply(local.bounds))) }
+            else { pass.clipPaths.append(device) }
             let start = pass.items.count
             pass.renderChildren(of: node)
             if !rectangular && pass.items.count > start {
