@@ -289,3 +289,15 @@ struct Grower: View {
         #expect(host.frame(ofText: "one two three four five six!")?.height == 21)
     }
 }
+
+@Suite struct SpacerAxisTests {
+    @Test func aSpacerInsideAGeometryReaderInAnHStackExpandsBothWays() {
+        let host = HeadlessHost(width: 200, height: 100, text: FixedAdvanceText()) {
+            HStack(spacing: 0) {
+                Color.red.frame(width: 100)
+                GeometryReader { _ in Spacer() }
+            }
+        }
+        #expect(host.frames(of: Spacer.self) == [CGRect(x: 100, y: 0, width: 100, height: 100)])
+    }
+}

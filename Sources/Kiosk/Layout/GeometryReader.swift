@@ -53,7 +53,10 @@ public struct GeometryReader<Content: View>: View, PrimitiveView, LayoutBehavior
             pass.didChangeTree = true
         }
         // Each child is offered the whole space and put at the top-leading corner (several
-        // children overlap, as in SwiftUI).
+        // children overlap, as in SwiftUI). A Spacer inside is not in the outer stack.
+        let saved = pass.stackAxis
+        pass.stackAxis = nil
+        defer { pass.stackAxis = saved }
         for item in node.layoutItems {
             let s = pass.size(item, ProposedViewSize(bounds.size))
             pass.place(item, in: CGRect(origin: bounds.origin, size: s))
