@@ -35,10 +35,13 @@ let package = Package(
         .executableTarget(name: "RasterGallery", dependencies: ["Raster"]),
         .executableTarget(name: "RasterBench", dependencies: ["Raster"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
+        // Golden-image comparison shared by the test targets.
+        .target(name: "GoldenSupport", dependencies: ["Raster"], path: "Tests/GoldenSupport"),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "GoldenSupport"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster", "GoldenSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

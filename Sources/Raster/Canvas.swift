@@ -108,28 +108,31 @@ public final class Canvas {
         // conversion; the rows between are exact boxes (pixel coverage = horizontal overlap).
         // Measured on 1000 rrects of 16–256 px: see the closing note of issue 2.
         var middle: (Int, Int)? = nil
+        var rowBox = Rect.zero
         if let rr = path.roundedRect, transform.b == 0, transform.c == 0, transform.a > 0, transform.d > 0 {
             let d = transform.apply(rr.rect)
             let top = d.minY + Swift.max(rr.radii.topLeft, rr.radii.topRight) * transform.d
             let bottom = d.maxY - Swift.max(rr.radii.bottomLeft, rr.radii.bottomRight) * transform.d
-            let y0 = Int(Swift.max(top, -1e9).rounded(.up)), y1 = Int(Swift.min(bottom, 1e9).rounded(.down))
-            if y1 > y0 && d.width > 0 {
-                middle = (y0, y1)
-                let rowBox = Rect(x: d.minX, y: Double(y0), width: d.width, height: Double(y1 - y0))
-                withSink(paint) { sink in forEachClip { BoxRasterizer.fill(rowBox, clip: $0, sink: &sink) } }
+            if top.isFinite, bottom.isFinite, Swift.abs(top) < 1e9, Swift.abs(bottom) < 1e9, d.width > 0 {
+                let y0 = Int(top.rounded(.up)), y1 = Int(bottom.rounded(.down))
+                if y1 > y0 {
+                    middle = (y0, y1)
+                    rowBox = Rect(x: d.minX, y: Double(y0), width: d.width, height: Double(y1 - y0))
+                }
             }
         }
         withSink(paint) { sink in
             forEachClip { clip in
-                if let (y0, y1) = middle {
-                    // Scan-convert above and below the box rows only.
-                    let above = IntRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: Swift.min(clip.y1, y0))
-                    let below = IntRect(x0: clip.x0, y0: Swift.max(clip.y0, y1), x1: clip.x1, y1: clip.y1)
-                    if !above.isEmpty { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: above, rule: rule, sink: &sink) }
-                    if !below.isEmpty { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: below, rule: rule, sink: &sink) }
-                } else {
+                guard let (y0, y1) = middle else {
                     Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: clip, rule: rule, sink: &sink)
+                    return
                 }
+                // Scan-convert above and below the straight rows only; they are boxes.
+                let above = IntRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: Swift.min(clip.y1, y0))
+                let below = IntRect(x0: clip.x0, y0: Swift.max(clip.y0, y1), x1: clip.x1, y1: clip.y1)
+                if !above.isEmpty { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: above, rule: rule, sink: &sink) }
+                BoxRasterizer.fill(rowBox, clip: clip, sink: &sink)
+                if !below.isEmpty { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: below, rule: rule, sink: &sink) }
             }
         }
     }

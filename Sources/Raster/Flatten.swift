@@ -34,55 +34,19 @@ enum Flattener {
         return Point(w0 * p0.x + w1 * c1.x + w2 * c2.x + w3 * p1.x, w0 * p0.y + w1 * c1.y + w2 * c2.y + w3 * p1.y)
     }
 
+    /// Calls `body` with each segment of each finite sub-path, closing open ones when asked.
+    /// One sub-path walker serves this, the stroker and (in device space) the rasterizer's
+    /// own loop, so curves split the same way everywhere.
     static func flatten(_ path: Path, tolerance: Double, closeSubpaths: Bool, _ body: (Point, Point) -> Void) {
-        let tol = (tolerance.isFinite && tolerance > 1e-6) ? tolerance : 0.25
-        // Segments of the current sub-path are emitted only once we know it is all finite.
-        var pending: [(Point, Point)] = []
-        var start = Point.zero, cur = Point.zero, finite = true, open = false
-        func flush(close: Bool) {
-            if open && finite {
-                for s in pending { body(s.0, s.1) }
-                if close && (cur.x != start.x || cur.y != start.y) { body(cur, start) }
-            }
-            pending.removeAll(keepingCapacity: true)
-            finite = true; open = false
-        }
-        func seg(_ a: Point, _ b: Point) {
-            if !(a.isFinite && b.isFinite) { finite = false; return }
-            pending.append((a, b))
-        }
-        for e in path.elements {
-            switch e {
-            case .move(let p):
-                flush(close: closeSubpaths)
-                start = p; cur = p; open = true
-                if !p.isFinite { finite = false }
-            case .line(let p):
-                seg(cur, p); cur = p
-            case .quad(let c, let p):
-                let n = quadSegments(cur, c, p, tolerance: tol)
-                var prev = cur
-                for i in 1...n {
-                    let q = i == n ? p : quad(cur, c, p, at: Double(i) / Double(n))
-                    seg(prev, q); prev = q
-                }
-                cur = p
-            case .cubic(let c1, let c2, let p):
-                let n = cubicSegments(cur, c1, c2, p, tolerance: tol)
-                var prev = cur
-                for i in 1...n {
-                    let q = i == n ? p : cubic(cur, c1, c2, p, at: Double(i) / Double(n))
-                    seg(prev, q); prev = q
-                }
-                cur = p
-            case .close:
-                if open && finite && (cur.x != start.x || cur.y != start.y) { pending.append((cur, start)) }
-                cur = start
-                flush(close: false)
-                open = true  // a segment after close continues from start
+        var it = SubpathFlattener(path, tolerance: tolerance)
+        var points: [Point] = []
+        while let closed = it.next(into: &points) {
+            guard points.count > 1 else { continue }
+            for i in 1..<points.count { body(points[i - 1], points[i]) }
+            if (closed || closeSubpaths), let first = points.first, let last = points.last, first != last {
+                body(last, first)
             }
         }
-        flush(close: closeSubpaths)
     }
 }
 

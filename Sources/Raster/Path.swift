@@ -194,7 +194,10 @@ public struct Path: Hashable, Sendable {
     /// Exact bounds of the curve (curve extrema, not control points).
     public var bounds: Rect {
         var r: Rect? = nil
-        forEachFlattened(tolerance: 0.01) { p0, p1 in
+        // A tolerance relative to the path's size, so tiny and huge paths are bounded alike.
+        let cb = controlPointBounds
+        let tol = Swift.max(Swift.max(cb.width, cb.height) * 1e-4, 1e-9)
+        forEachFlattened(tolerance: tol) { p0, p1 in
             let seg = Rect(corners: p0, p1)
             r = r.map { Rect(corners: Point(Swift.min($0.minX, seg.minX), Swift.min($0.minY, seg.minY)),
                              Point(Swift.max($0.maxX, seg.maxX), Swift.max($0.maxY, seg.maxY))) } ?? seg

@@ -9,32 +9,62 @@ enum BenchMain {
     static func run(_ args: [String]) {
         var cairoPath: String?
         var only: String?
+        var rounds = 1
+        var saveDir: String?
         var i = 1
         while i < args.count {
             switch args[i] {
             case "--cairo" where i + 1 < args.count: cairoPath = args[i + 1]; i += 2
             case "--only" where i + 1 < args.count: only = args[i + 1]; i += 2
+            case "--save" where i + 1 < args.count: saveDir = args[i + 1]; i += 2
+            case "--rounds" where i + 1 < args.count:
+                guard let n = Int(args[i + 1]), n >= 1, n <= 20 else {
+                    fputs("raster-bench: --rounds wants a count 1…20\n", stderr); exit(2)
+                }
+                rounds = n; i += 2
             case "-h", "--help":
-                print("usage: raster-bench [--cairo PATH-TO-cairo_bench] [--only LABEL-SUBSTRING]"); return
+                print("""
+                usage: raster-bench [--cairo PATH-TO-cairo_bench] [--only LABEL-SUBSTRING] [--rounds N] [--save DIR]
+                  --rounds N  run ours and cairo_bench alternately N times; each scene keeps the round
+                              with the lowest median (a shared machine only ever adds time)
+                  --save DIR  write each scene's final frame to DIR as PNG (compare with SAVE_PNG=1 cairo_bench)
+                """); return
             default:
                 fputs("raster-bench: unknown argument '\(args[i])'; try --help\n", stderr); exit(2)
             }
         }
         let counting = AllocationCounter.isActive
         print("kiosk Raster, \(frameWidth)x\(frameHeight), \(timedRuns) timed runs after 1 warm-up ('first')")
-        let fl = floors()
-        for f in fl { print(formatLine(f.label, "-", first: f.first, min: f.min, median: f.median, max: f.max)) }
+        var fl: [SceneResult] = []
         var results: [SceneResult] = []
-        for scene in Scenes.all(textScenes: TextScenes.scenes()) + KernelScenes.all() where only.map({ scene.label.contains($0) }) ?? true {
-            let r = BenchMain.measure(scene)
-            print(formatLine(r.label, "ARGB32", first: r.first, min: r.min, median: r.median, max: r.max))
-            results.append(r)
+        var cairo = CairoResults(output: "")
+        let scenes = (Scenes.all(textScenes: TextScenes.scenes()) + KernelScenes.all()).filter { scene in only.map { scene.label.contains($0) } ?? true }
+        for round in 1...rounds {
+            if rounds > 1 { print("round \(round) of \(rounds)") }
+            fl = best(fl, floors())
+            for f in fl where round == rounds { print(formatLine(f.label, "-", first: f.first, min: f.min, median: f.median, max: f.max)) }
+            var these: [SceneResult] = []
+            for scene in scenes {
+                let r = BenchMain.measure(scene, saveDir)
+                if rounds == 1 { print(formatLine(r.label, "ARGB32", first: r.first, min: r.min, median: r.median, max: r.max)) }
+                these.append(r)
+            }
+            results = best(results, these)
+            if let path = cairoPath {
+                guard let out = runCommand(path) else {
+                    fputs("raster-bench: could not run '\(path)' (build it with scripts/bench)\n", stderr); exit(1)
+                }
+                cairo.keepBest(CairoResults(output: out))
+            }
+        }
+        if rounds > 1 {
+            for r in results { print(formatLine(r.label, "ARGB32", first: r.first, min: r.min, median: r.median, max: r.max)) }
         }
         print("")
         for line in TextScenes.cacheReport() { print(line) }
         if counting {
             print("heap allocations in steady state (malloc/calloc/realloc/memalign counted; \(timedRuns) runs after warm-up)")
-            print("scene                                        draw calls  allocs/draw call  allocs/run (incl. paths)")
+            print("scene                                        draw calls  allocs/draw call  allocs/run (incl. paths, layout)")
             for r in results {
                 let label = r.label + String(repeating: " ", count: Swift.max(0, 44 - r.label.count))
                 print("\(label) \(String(r.drawCalls).leftPad(10))  \(String(r.allocationsPerDrawCall).leftPad(16))  \(String(r.allocationsPerRun).leftPad(10))")
@@ -43,15 +73,16 @@ enum BenchMain {
             print("allocations per draw: not counted (link with scripts/bench's flags to count them)")
         }
         print("floor ratios: (a) clear ÷ memset \(ratio(results, "(a) clear", fl[0])), (x) alpha OVER ÷ memcpy \(ratio(results, "(x) full-frame solid alpha", fl[1]))")
-        if let path = cairoPath {
-            guard let out = runCommand(path) else {
-                fputs("raster-bench: could not run '\(path)' (build it with scripts/bench)\n", stderr); exit(1)
-            }
-            printComparison(ours: results, floors: fl, cairo: CairoResults(output: out))
-        }
+        if cairoPath != nil { printComparison(ours: results, floors: fl, cairo: cairo, rounds: rounds) }
     }
 
-    @inline(never) static func measure(_ scene: Scene) -> SceneResult { RasterBench.run(scene) }
+    /// Per label, the result with the lower median (the first round's when `old` is empty).
+    static func best(_ old: [SceneResult], _ new: [SceneResult]) -> [SceneResult] {
+        if old.isEmpty { return new }
+        return zip(old, new).map { $0.median <= $1.median ? $0 : $1 }
+    }
+
+    @inline(never) static func measure(_ scene: Scene, _ dir: String?) -> SceneResult { RasterBench.run(scene, saveTo: dir) }
 
     static func ratio(_ rs: [SceneResult], _ prefix: String, _ floor: SceneResult) -> String {
         guard let r = rs.first(where: { $0.label.hasPrefix(prefix) }) else { return "-" }

@@ -9,8 +9,18 @@ import Glibc
 /// Medians by label from cairo_bench's output.
 struct CairoResults {
     var argbMedian: [String: Double] = [:]
+    var argbMin: [String: Double] = [:]
     var floorMedian: [String: Double] = [:]
     var header = ""
+
+    /// Keeps, per label, the lower median of `self` and `other` (with its min).
+    mutating func keepBest(_ other: CairoResults) {
+        if header.isEmpty { header = other.header }
+        for (k, v) in other.argbMedian where argbMedian[k].map({ v < $0 }) ?? true {
+            argbMedian[k] = v; argbMin[k] = other.argbMin[k]
+        }
+        for (k, v) in other.floorMedian where floorMedian[k].map({ v < $0 }) ?? true { floorMedian[k] = v }
+    }
 
     /// Parses lines `%-44s %-6s first … median %8.3f  max … ms`.
     init(output: String) {
@@ -18,13 +28,14 @@ struct CairoResults {
             let chars = Array(line)
             let tokens = line.split(separator: " ")
             guard chars.count > 52, line.hasSuffix(" ms"), let m = tokens.firstIndex(of: "median"),
-                  m + 1 < tokens.count, let v = Double(tokens[m + 1]) else {
+                  m + 1 < tokens.count, let v = Double(tokens[m + 1]),
+                  let n = tokens.firstIndex(of: "min"), n + 1 < tokens.count, let vmin = Double(tokens[n + 1]) else {
                 if header.isEmpty { header = String(line) }
                 continue
             }
             let label = String(chars[0..<44]).trimmingTrailingSpaces
             let format = String(chars[45..<51]).trimmingTrailingSpaces
-            if format == "ARGB32" { argbMedian[label] = v } else if format == "-" { floorMedian[label] = v }
+            if format == "ARGB32" { argbMedian[label] = v; argbMin[label] = vmin } else if format == "-" { floorMedian[label] = v }
         }
     }
 }
@@ -53,22 +64,21 @@ func runCommand(_ path: String) -> String? {
 }
 
 /// The merged table: scene, ours median, cairo median, ours ÷ cairo.
-func printComparison(ours: [SceneResult], floors: [SceneResult], cairo: CairoResults) {
+func printComparison(ours: [SceneResult], floors: [SceneResult], cairo: CairoResults, rounds: Int) {
     print("")
-    print("ours vs \(cairo.header.isEmpty ? "cairo" : cairo.header.split(separator: ",").first.map(String.init) ?? "cairo") (ARGB32), medians in ms, both on this core")
+    let name = cairo.header.split(separator: ",").first.map(String.init) ?? "cairo"
+    print("ours vs \(name) (ARGB32), ms, both on this core\(rounds > 1 ? ", best median of \(rounds) alternating rounds" : "")")
     func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
     func lpad(_ s: String, _ n: Int) -> String { s.count >= n ? s : String(repeating: " ", count: n - s.count) + s }
     func f3(_ v: Double) -> String { String((v * 1000).rounded() / 1000) }
     func f2(_ v: Double) -> String { String((v * 100).rounded() / 100) }
-    print("\(pad("scene", 44)) \(lpad("ours", 9)) \(lpad("cairo", 9)) \(lpad("ours÷cairo", 11))")
+    print("\(pad("scene", 44)) \(lpad("ours med", 9)) \(lpad("cairo med", 9)) \(lpad("ours÷cairo", 11))  \(lpad("ours min", 9)) \(lpad("cairo min", 9)) \(lpad("min ratio", 9))")
     for f in floors {
         let c = cairo.floorMedian[f.label].map(f3) ?? "-"
-        print("\(pad(f.label, 44)) \(lpad(f3(f.median), 9)) \(lpad(c, 9)) \(lpad("", 11))")
+        print("\(pad(f.label, 44)) \(lpad(f3(f.median), 9)) \(lpad(c, 9))")
     }
     for r in ours {
-        guard let c = cairo.argbMedian[r.label] else {
-            print("\(pad(r.label, 44)) \(lpad(f3(r.median), 9)) \(lpad("-", 9)) \(lpad("-", 11))"); continue
-        }
-        print("\(pad(r.label, 44)) \(lpad(f3(r.median), 9)) \(lpad(f3(c), 9)) \(lpad(f2(r.median / c) + "×", 11))")
+        guard let c = cairo.argbMedian[r.label], let cm = cairo.argbMin[r.label] else { continue }
+        print("\(pad(r.label, 44)) \(lpad(f3(r.median), 9)) \(lpad(f3(c), 9)) \(lpad(f2(r.median / c) + "×", 11))  \(lpad(f3(r.min), 9)) \(lpad(f3(cm), 9)) \(lpad(f2(r.min / cm) + "×", 9))")
     }
 }

@@ -40,7 +40,7 @@ func formatLine(_ label: String, _ format: String, first: Double, min: Double, m
 }
 
 /// Times `scene` on a fresh 1920×1080 surface.
-func run(_ scene: Scene) -> SceneResult {
+func run(_ scene: Scene, saveTo dir: String? = nil) -> SceneResult {
     let surface = try! Surface(width: frameWidth, height: frameHeight)
     let canvas = Canvas(surface)
     canvas.clear(Scenes.background)
@@ -60,6 +60,10 @@ func run(_ scene: Scene) -> SceneResult {
         if i < 0 { first = dt } else { times[i] = dt }
     }
     times.sort()
+    if let dir {
+        let name = String(scene.label.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+        do { try surface.writePNG(to: dir + "/" + name + ".png") } catch { print("could not save \(name): \(error)") }
+    }
     return SceneResult(label: scene.label, first: first, min: times[0], median: times[timedRuns / 2],
                        max: times[timedRuns - 1],
                        allocationsPerDrawCall: Double(probe.drawAllocations) / Double(Swift.max(probe.drawCalls, 1)),

@@ -29,7 +29,10 @@ enum TextScenes {
                 var r = BenchRandom(seed: 0xCAFE_BABE)
                 for _ in 0..<200 {
                     let x = r.frand(0, Double(frameWidth) - 500), y = r.frand(size, Double(frameHeight))
-                    let color = Color(r.frand(0.5, 1), r.frand(0.5, 1), r.frand(0.5, 1))
+                    // cairo_set_source_rgba(cr, frand, frand, frand, 1): gcc evaluates the arguments
+                    // right to left, so blue takes the first number (see Scenes.swift).
+                    let b = r.frand(0.5, 1), g = r.frand(0.5, 1), red = r.frand(0.5, 1)
+                    let color = Color(red, g, b)
                     probe.draw {
                         let layout: TextLayout
                         if shaped, let c = cached { layout = c } else { layout = fonts.layout(text, font: font) }

@@ -2,6 +2,7 @@
 import Testing
 @testable import Kiosk
 import Raster
+import GoldenSupport
 
 struct Triangle: Shape {
     func path(in rect: CGRect) -> Kiosk.Path {

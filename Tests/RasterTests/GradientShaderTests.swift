@@ -226,4 +226,20 @@ import Testing
         _ = RadialGradientShader(RadialGradient(center: .zero, radius: 5, stops: stops), transform: .identity, opacity: 0.5, cache: cache)
         #expect(cache.lut[0] == Pixel.pack(a: 128, r: 128, g: 0, b: 0))
     }
+
+    @Test func steadyStateReusesTheCacheBuffers() {
+        // Zero allocations per draw: after a first draw of the widest row and most stops, later
+        // shaders borrow the same buffers (no new allocation would leave the pointers unchanged).
+        let cache = ShaderCache()
+        let stops = [GradientStop(0, .red), GradientStop(0.5, .green), GradientStop(1, .blue)]
+        func draw(_ i: Int) {
+            let g = LinearGradient(start: Point(Double(i), 0), end: Point(300, 0), stops: i % 2 == 0 ? stops : stops.reversed())
+            let s = LinearGradientShader(g, transform: .identity, opacity: 1, cache: cache)!
+            for y in 0..<4 { _ = shadeSpan(s, x: 0, y: y, count: 640) }
+        }
+        draw(0)
+        let row = cache.row, stopBuffer = cache.stops, lut = cache.lut
+        for i in 1..<20 { draw(i) }
+        #expect(cache.row == row && cache.stops == stopBuffer && cache.lut == lut)
+    }
 }

@@ -1,5 +1,6 @@
 import Testing
 import Raster
+import GoldenSupport
 
 /// Strokes drawn with Canvas.stroke (the stroker's outline filled nonzero, flattened at the
 /// canvas's flatness over the transform's scale) and compared with goldens. Each golden was

@@ -1,4 +1,6 @@
-// Copied from Tests/RasterTests/Golden.swift (test targets cannot share files).
+// GoldenSupport: the golden-image comparison every test target shares (a library target that
+// only test targets depend on, since test targets cannot share files).
+//
 // Golden images: a test renders a Surface and compares it with Goldens/<name>.png beside this
 // file. A mismatch writes <name>.actual.png and <name>.diff.png next to the golden (red where
 // pixels differ, the expected image dimmed elsewhere) and names them in the failure.
@@ -11,14 +13,14 @@ import Glibc
 #endif
 
 /// The Goldens folder next to the calling test file.
-func goldenDirectory(_ file: String) -> String {
+public func goldenDirectory(_ file: String) -> String {
     let dir = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     return dir + "/Goldens"
 }
 
 /// Compares `surface` with the golden `name`; `tolerance` is the largest per-channel difference
 /// allowed (0 = exact), `maxDiffering` how many pixels may exceed it.
-func expectGolden(_ surface: Surface, _ name: String, tolerance: Int = 1, maxDiffering: Int = 0,
+public func expectGolden(_ surface: Surface, _ name: String, tolerance: Int = 1, maxDiffering: Int = 0,
                   file: String = #filePath, sourceLocation: SourceLocation = #_sourceLocation) {
     let dir = goldenDirectory(file)
     let path = "\(dir)/\(name).png"
