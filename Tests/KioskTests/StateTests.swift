@@ -262,3 +262,42 @@ struct Loader: View {
         #expect(!source.needsFrame())
     }
 }
+
+struct EquatableRow: View, Equatable {
+    let value: Int
+    let counts: Counts
+    var body: some View {
+        let _ = counts.child += 1
+        Text("row \(value)")
+    }
+    static func == (a: EquatableRow, b: EquatableRow) -> Bool { a.value == b.value }
+}
+
+struct TickingParent: View {
+    let counts: Counts
+    @State var ticks = 0
+    @State var value = 0
+    var body: some View {
+        let _ = counts.parent += 1
+        VStack(spacing: 40) {
+            EquatableRow(value: value, counts: counts)
+            Text("tick \(ticks)").onTapGesture { ticks += 1 }
+            Text("bump").onTapGesture { value += 1 }
+        }
+    }
+}
+
+@Suite struct EquatableSkipTests {
+    @Test func anUnchangedEquatableChildIsNotEvaluatedAgain() {
+        let counts = Counts()
+        let host = HeadlessHost(width: 300, height: 300) { TickingParent(counts: counts) }
+        let tick = host.frame(ofText: "tick 0")!
+        host.tap(x: Double(tick.midX), y: Double(tick.midY))
+        #expect(host.frame(ofText: "tick 1") != nil)
+        #expect((counts.parent, counts.child) == (2, 1))
+        let bump = host.frame(ofText: "bump")!
+        host.tap(x: Double(bump.midX), y: Double(bump.midY))
+        #expect(host.frame(ofText: "row 1") != nil)
+        #expect((counts.parent, counts.child) == (3, 2))
+    }
+}

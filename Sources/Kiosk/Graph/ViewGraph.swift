@@ -177,6 +177,12 @@ final class ViewGraph {
 
     private static func body<V: View>(of view: V) -> any View { view.body }
 
+    /// Whether two view values are equal (only for Equatable views; others never are).
+    static func equalViews(_ a: any View, _ b: any View) -> Bool {
+        guard let a = a as? any Equatable else { return false }
+        return a.isEqual(to: b)
+    }
+
     /// Matches the new child list against the current children by key: kept children get the
     /// new view value and are re-evaluated; new ones are created (onAppear); the rest removed.
     func reconcile(_ node: Node, _ list: ChildList) {
@@ -197,6 +203,13 @@ final class ViewGraph {
                 repeat { nodeKey.key = AnyHashable(DuplicateKey(id: key, occurrence: n)); n += 1 } while !used.insert(nodeKey).inserted
             }
             if let existing = old.removeValue(forKey: nodeKey) {
+                if !existing.isDirty, existing.environment.version == environment.version,
+                   ViewGraph.equalViews(existing.view, view) {
+                    // Same value, same environment, no state changed: its body would give the
+                    // same children (SwiftUI skips these too). The old value keeps its installed state.
+                    kept.append(existing)
+                    continue
+                }
                 existing.view = view
                 existing.environment = environment
                 evaluate(existing)
@@ -225,5 +238,12 @@ final class ViewGraph {
         node.isRemoved = true
         if let lifecycle = node.lifecycle { enqueueLifecycle { lifecycle.disappeared(node) } }
         for child in node.children { remove(child) }
+    }
+}
+
+extension Equatable {
+    func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }
