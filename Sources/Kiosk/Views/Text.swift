@@ -57,6 +57,12 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
         return fitted
     }
 
+    /// Resolves the text once per layout (not per frame): the renderer reads it from the node.
+    func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
+        node.modifierState = ResolvedTextBox(fitted(resolved(node.environment), maxWidth: bounds.width + 0.5,
+                                                    height: bounds.height, measurer: pass.text))
+    }
+
     func baseline(node: Node, size: CGSize, last: Bool, pass: LayoutPass) -> CGFloat? {
         let m = pass.text.measure(resolved(node.environment), maxWidth: size.width)
         return last ? m.lastBaseline : m.firstBaseline
@@ -67,16 +73,22 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
         let paint = color.map { DrawPaint.solid($0.resolved(env.colorScheme)) }
             ?? ForegroundStyle().resolve(in: node.frame, environment: env)
         let frame = node.frame
-        let text = fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text)
+        let text = (node.modifierState as? ResolvedTextBox)?.text
+            ?? fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text)
         let saved = pass.transform
         pass.transform = Affine.translation(Double(frame.minX), Double(frame.minY)).concatenating(saved)
         // Glyphs may overhang the layout box a little (italics, accents): widen the damage.
-        let overhang = CGFloat(resolved(env).font.size) * 0.25
+        let overhang = CGFloat(text.font.size) * 0.25
         pass.emit(.text(text, width: Double(frame.width), paint: paint), owner: node, index: 0,
                   localBounds: CGRect(x: -overhang, y: -overhang, width: frame.width + 2 * overhang, height: frame.height + 2 * overhang),
                   hitShape: .rect(Raster.Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))))
         pass.transform = saved
     }
+}
+
+final class ResolvedTextBox {
+    let text: ResolvedText
+    init(_ text: ResolvedText) { self.text = text }
 }
 
 /// Text with everything resolved that decides its shape (not its colour).
