@@ -1,18 +1,7 @@
 // Arguments: a small `--name value` / `--flag` parser with errors that name the option.
 import Kiosk
 
-/// Exit codes, documented in `kiosk --help`.
-enum ExitCode: Int32 {
-    case ok = 0
-    /// The display failed while running, or a frame could not be presented.
-    case runtimeFailure = 1
-    /// Bad command line, config file or environment variable.
-    case usage = 2
-    /// The requested display or input device cannot be opened (missing, permission, busy).
-    case device = 3
-    /// An output file could not be written.
-    case output = 4
-}
+typealias ExitCode = KioskExitCode
 
 struct UsageError: Error, CustomStringConvertible {
     var description: String

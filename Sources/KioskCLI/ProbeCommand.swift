@@ -27,7 +27,7 @@ enum ProbeCommand {
         if fbs.isEmpty { print("  none") }
         for f in fbs {
             do {
-                let d = try FBDevDisplay(path: "/dev/\(f)", rotation: .degrees0)
+                let d = try FBDevDisplay(path: "/dev/\(f)", rotation: .degrees0, configure: false)
                 print("  \(d.summary)")
             } catch { print("  /dev/\(f): \(error)") }
         }

@@ -8,8 +8,8 @@ enum SnapshotCommand {
     kiosk snapshot --scene NAME --size WxH [--at SECONDS] [--tap X,Y@T …] [--rotation DEG] -o OUT
       Renders NAME at virtual time SECONDS (60 Hz steps) after the taps, to OUT (.png, or .ppm).
       With --rotation the image is the panel's (turned), as a screendump of `kiosk run` shows it.
-    kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o DIR
-      Writes DIR/frame-00001.png … one per frame at N frames per second (default 30).
+    kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o OUT.png|DIR
+      Records N frames per second (default 30) as an animated PNG, or as DIR/frame-00001.png ….
     """
 
     static func main(_ args: ArraySlice<String>, record: Bool) throws {
@@ -20,7 +20,9 @@ enum SnapshotCommand {
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
         let rotation = try Rotation(degrees: Int(a.last("rotation") ?? "0") ?? -1)
         let (lw, lh) = rotation.logicalSize(panelWidth: size.width, panelHeight: size.height)
-        guard let source = DemoScenes.make(name, width: lw, height: lh) else {
+        // View-based scenes read the virtual clock of the run that drives them.
+        var clock = 0.0
+        guard let source = DemoScenes.make(name, width: lw, height: lh, now: { clock }) else {
             throw UsageError("unknown scene \"\(name)\"; `kiosk scenes` lists them")
         }
         let taps = try a.all("tap").map { try ScheduledTap(parsing: $0) }
@@ -31,25 +33,45 @@ enum SnapshotCommand {
         }
         if record {
             let fps = try number("fps", 30)
-            guard fps > 0 else { throw ConfigError.invalidValue(key: "fps", value: "0", expected: "frames per second > 0") }
-            let display = try OffscreenDisplay(directory: out, width: lw, height: lh, rotation: rotation, frameFiles: Int.max)
-            let run = try VirtualRun(source: source, width: lw, height: lh, frameInterval: 1 / fps)
+            guard fps >= 1, fps <= 1000 else { throw ConfigError.invalidValue(key: "fps", value: String(fps), expected: "1…1000 frames per second") }
             let end = try number("duration", 2)
+            let run = try VirtualRun(source: source, width: lw, height: lh, frameInterval: 1 / fps)
+            let panel = try Surface(width: size.width, height: size.height)
+            var apng = AnimatedPNG(framesPerSecond: Int(fps))
+            let frameDirectory = !out.hasSuffix(".png")
+            let display = frameDirectory ? try OffscreenDisplay(directory: out, width: lw, height: lh, rotation: rotation, frameFiles: Int.max) : nil
             var first = true
             var pending = taps.sorted { $0.time < $1.time }
-            while run.time <= end + 1e-9 {
+            while true {
+                clock = run.time
                 while let t = pending.first, t.time <= run.time + 1e-9 { run.tap(t.location); pending.removeFirst() }
                 let d = run.step()
-                try display.present(run.surface, damage: first ? [run.surface.bounds] : d)
+                if let display { try display.present(run.surface, damage: first ? [run.surface.bounds] : d) }
+                else {
+                    ScanoutCopy.copy(run.surface, rect: run.surface.bounds, to: UnsafeMutableRawPointer(panel.base), dstStride: panel.stride,
+                                     format: .xrgb8888, rotation: rotation)
+                    try apng.append(panel)
+                }
                 first = false
                 if run.time + run.frameInterval > end + 1e-9 { break }
                 run.advance()
             }
-            display.close()
-            Log.info("record: \(display.framesPresented) frames in \(out)")
+            if let display {
+                display.close()
+                Log.info("record: \(display.framesPresented) frames in \(out)/")
+            } else {
+                let bytes = try apng.data()
+                let fd: Int32
+                do { fd = try Syscall.open(out, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+                catch { Log.error("create \(out): \(error)"); exit(ExitCode.output.rawValue) }
+                defer { Syscall.close(fd) }
+                do { try Syscall.writeAll(fd, bytes) } catch { Log.error("write \(out): \(error)"); exit(ExitCode.output.rawValue) }
+                Log.info("record: \(apng.frameCount) frames at \(Int(fps)) fps in \(out) (animated PNG)")
+            }
             return
         }
         let run = try VirtualRun(source: source, width: lw, height: lh)
+        run.onAdvance = { clock = $0 }
         run.run(until: try number("at", 0), taps: taps)
         let panel = try Surface(width: size.width, height: size.height)
         ScanoutCopy.copy(run.surface, rect: run.surface.bounds, to: UnsafeMutableRawPointer(panel.base), dstStride: panel.stride,

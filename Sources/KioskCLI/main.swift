@@ -13,7 +13,7 @@ USAGE
             [--calibration "a b c d e f"] [--swap-xy] [--invert-x] [--invert-y] [--frame-markers]
   kiosk scenes
   kiosk snapshot --scene NAME --size WxH [--at SECONDS] [--tap X,Y@T …] [--rotation DEG] -o OUT.png|OUT.ppm
-  kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o DIR
+  kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o OUT.png|DIR
   kiosk probe
   kiosk bench [--scene NAME] [--size WxH] [--frames N]
 

@@ -149,32 +149,41 @@ enum RectListRasterizer {
     @inline(__always)
     static func paintRow<Sink: CoverageSink>(_ sp: UnsafeMutablePointer<Double>, _ k0: Int, _ k1: Int, y: Int,
                                              sink: inout Sink, mask: UnsafeMutablePointer<UInt8>) {
+        // A pixel shared by two spans waits in `pending` until no later span can add to it.
+        // (Plain locals, not captured by nested functions: captured vars were boxed on the heap,
+        // two allocations per row — 2,160 per checkerboard draw.)
         var pendingX = Int.min, pending = 0.0
-        @inline(__always) func flush() {
-            if pendingX == Int.min { return }
-            mask[0] = UInt8(truncatingIfNeeded: Int32(Swift.min(pending, 1) * 255 + 0.5))
-            if mask[0] != 0 { sink.mask(x: pendingX, y: y, count: 1, mask: mask) }
-            pendingX = Int.min; pending = 0
-        }
-        @inline(__always) func partial(_ x: Int, _ c: Double) {
-            if x != pendingX { flush(); pendingX = x }
-            pending += c
-        }
         for k in k0..<k1 {
             let a = sp[2 * k], e = sp[2 * k + 1]
             let i0 = Int(a.rounded(.down)), i1 = Int(e.rounded(.up))
-            if i1 - i0 == 1 { partial(i0, e - a); continue }
-            var runStart = i0, runEnd = i1
-            let left = Double(i0 + 1) - a, right = e - Double(i1 - 1)
-            if left < 1 { partial(i0, left); runStart += 1 }
-            if right < 1 { runEnd -= 1 }
+            let single = i1 - i0 == 1
+            let left = single ? e - a : Double(i0 + 1) - a
+            if left < 1 || single {
+                if i0 != pendingX { flushPending(&pendingX, &pending, y: y, sink: &sink, mask: mask); pendingX = i0 }
+                pending += left
+                if single { continue }
+            }
+            let right = e - Double(i1 - 1)
+            let runStart = left < 1 ? i0 + 1 : i0, runEnd = right < 1 ? i1 - 1 : i1
             if runEnd > runStart {
-                flush()
+                flushPending(&pendingX, &pending, y: y, sink: &sink, mask: mask)
                 sink.run(x: runStart, y: y, count: runEnd - runStart, coverage: 255)
             }
-            if right < 1 { partial(i1 - 1, right) }
+            if right < 1 {
+                flushPending(&pendingX, &pending, y: y, sink: &sink, mask: mask)
+                pendingX = i1 - 1; pending = right
+            }
         }
-        flush()
+        flushPending(&pendingX, &pending, y: y, sink: &sink, mask: mask)
+    }
+
+    @inline(__always)
+    static func flushPending<Sink: CoverageSink>(_ x: inout Int, _ c: inout Double, y: Int, sink: inout Sink,
+                                                 mask: UnsafeMutablePointer<UInt8>) {
+        if x == Int.min { return }
+        mask[0] = UInt8(truncatingIfNeeded: Int32(Swift.min(c, 1) * 255 + 0.5))
+        if mask[0] != 0 { sink.mask(x: x, y: y, count: 1, mask: mask) }
+        x = Int.min; c = 0
     }
 
     /// Adds span [a, e) × height h to the row's float coverage, growing the touched range

@@ -2,7 +2,7 @@
 # /init of the QEMU test guest (busybox initramfs). The scenario comes from the kernel command line
 # (kiosk.scenario=…); the host drives taps and screendumps through QMP and reads the markers below
 # on the serial console.
-export PATH=/bin:/sbin
+export PATH=/bin:/sbin LD_LIBRARY_PATH=/lib/x86_64-linux-gnu
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
 exec </dev/console >/dev/console 2>&1
 scenario=$(sed -n 's/.*kiosk\.scenario=\([a-z0-9-]*\).*/\1/p' /proc/cmdline)
@@ -35,6 +35,13 @@ exec 3</dev/ttyS1
 while read -r cmd args <&3; do
   case "$cmd" in
     uinput) /bin/uinput-tap $args ;;
+    idle)
+      # Context switches of every kiosk thread over $args seconds with nothing happening.
+      sw() { cat /proc/$pid/task/*/status | awk '/ctxt_switches/{n+=$2} END{print n}'; }
+      a=$(sw); sleep $args; b=$(sw)
+      echo "e2e: idle wakeups $((b - a)) in $args s" ;;
+    vt2) chvt 2; sleep 1; echo "e2e: on vt2" ;;
+    vt1) chvt 1; echo "e2e: on vt1" ;;
     stop)
       kill -TERM $pid
       for i in $(seq 1 100); do grep -q "e2e: kiosk exited" /tmp/kiosk.out && break; sleep 0.1; done

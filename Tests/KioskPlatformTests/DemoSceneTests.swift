@@ -37,10 +37,12 @@ import Raster
 
     /// For every scene, copying only the returned damage into a second image reproduces the frame:
     /// the damage each scene reports covers every pixel it changed.
-    @Test(arguments: ["gallery", "paint", "pulse"]) func damageCoversEveryChange(_ name: String) throws {
+    @Test(arguments: ["gallery", "paint", "pulse", "views"]) func damageCoversEveryChange(_ name: String) throws {
         let w = 320, h = 200
-        let source = try #require(DemoScenes.make(name, width: w, height: h))
+        var clock = 0.0
+        let source = try #require(DemoScenes.make(name, width: w, height: h, now: { clock }))
         let run = try VirtualRun(source: source, width: w, height: h)
+        run.onAdvance = { clock = $0 }
         let screen = try Surface(width: w, height: h)
         var rng = SplitMix(seed: 7)
         for frame in 0..<90 {
@@ -58,8 +60,27 @@ import Raster
         }
     }
 
+    /// The engine's views through the platform's FrameSource: a tap on the card changes it.
+    @Test func viewsSceneCountsTaps() throws {
+        var clock = 0.0
+        let source = try #require(DemoScenes.make("views", width: 480, height: 320, now: { clock }))
+        let run = try VirtualRun(source: source, width: 480, height: 320)
+        run.onAdvance = { clock = $0 }
+        run.step()
+        let before = run.surface.copy()
+        #expect(!source.needsFrame())
+        run.advance()
+        run.tap(Point(240, 200))
+        #expect(source.needsFrame())
+        #expect(!run.step().isEmpty)
+        #expect(run.surface.premultipliedPixel(x: 240, y: 200) != before.premultipliedPixel(x: 240, y: 200))
+        #expect(run.surface.premultipliedPixel(x: 5, y: 5) == before.premultipliedPixel(x: 5, y: 5))
+        run.advance()
+        #expect(run.step().isEmpty)   // idle again
+    }
+
     @Test func idleScenesAskForNoFrames() throws {
-        for name in ["gallery", "paint"] {
+        for name in ["gallery", "paint", "views"] {
             let s = try #require(DemoScenes.make(name, width: 100, height: 100))
             let run = try VirtualRun(source: s, width: 100, height: 100)
             run.run(until: 1)

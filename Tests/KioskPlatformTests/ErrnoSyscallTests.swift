@@ -50,3 +50,26 @@ import Glibc
 }
 
 import CDRM
+
+@Suite struct SystemdNotifyTests {
+    @Test func notifySendsToNOTIFY_SOCKET() throws {
+        #expect(Systemd.notify("READY=1") == false || getenv("NOTIFY_SOCKET") != nil)
+        let path = "/tmp/kiosk-notify-\(getpid())"
+        unlink(path)
+        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        #expect(fd >= 0)
+        defer { close(fd); unlink(path) }
+        var addr = sockaddr_un()
+        addr.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &addr.sun_path) { b in for (i, c) in path.utf8.enumerated() { b[i] = c } }
+        let r = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        #expect(r == 0)
+        let old = getenv("NOTIFY_SOCKET").map { String(cString: $0) }
+        setenv("NOTIFY_SOCKET", path, 1)
+        defer { if let old { setenv("NOTIFY_SOCKET", old, 1) } else { unsetenv("NOTIFY_SOCKET") } }
+        #expect(Systemd.notify("READY=1\nSTATUS=ok"))
+        var buf = [UInt8](repeating: 0, count: 64)
+        let n = recv(fd, &buf, buf.count, Int32(MSG_DONTWAIT))
+        #expect(n > 0 && String(decoding: buf[0..<max(0, n)], as: UTF8.self) == "READY=1\nSTATUS=ok")
+    }
+}

@@ -80,3 +80,19 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
+
+@Suite struct RunnerOptionTests {
+    @Test func optionsParseLikeKioskRun() throws {
+        let s = try #require(try KioskRunner.settings(from: ["--rotation", "90", "--fps-overlay", "--display=fbdev:/dev/fb1",
+                                                            "--input", "/dev/input/event1", "/dev/input/event2"][...]))
+        #expect(s.rotation == .degrees90 && s.fpsOverlay && s.display == .fbdev(path: "/dev/fb1"))
+        #expect(s.input == .paths(["/dev/input/event1", "/dev/input/event2"]))
+        #expect(try KioskRunner.settings(from: ["--mode", "800x480", "--help"][...]) == nil)
+    }
+
+    @Test func badOptionsAreUsageErrors() {
+        #expect(throws: ConfigError.unknownKey(key: "bogus", source: "command line")) { try KioskRunner.settings(from: ["--bogus"][...]) }
+        #expect(throws: ConfigError.missingValue(key: "rotation")) { try KioskRunner.settings(from: ["--rotation"][...]) }
+        #expect(throws: ConfigError.self) { try KioskRunner.settings(from: ["--mode", "800x480", "stray"][...]) }
+    }
+}

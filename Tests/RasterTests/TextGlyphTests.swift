@@ -38,7 +38,8 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
                     let ref = freeTypeReference(path: dejaVuSans, size: size, glyph: glyph, phase: phase)
                     #expect(ours.left == ref.left && ours.top == ref.top)
                     #expect(Int(ours.width) == ref.w && Int(ours.height) == ref.h)
-                    let pixels = Array(UnsafeBufferPointer(start: ours.pixels, count: Int(ours.width * ours.height)))
+                    var pixels: [UInt8] = []
+                    for y in 0..<Int(ours.height) { for x in 0..<Int(ours.width) { pixels.append(ours.pixels![y * Int(ours.stride) + x]) } }
                     #expect(pixels == ref.pixels, "\(ch) at \(size) px, phase \(phase)")
                 }
             }
@@ -72,12 +73,14 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
     @Test func lruEvictsLeastRecentlyUsed() {
         // Room for four 2×2 entries; an overflowing insertion frees a quarter of the budget
         // (one entry here), oldest use first.
-        let cache = GlyphCache(capacityBytes: 4 * (GlyphCache.entryOverhead + 4))
         func make() -> GlyphBitmap {
             let p = UnsafeMutablePointer<UInt8>.allocate(capacity: 4)
             p.initialize(repeating: 1, count: 4)
-            return GlyphBitmap(left: 0, top: 0, width: 2, height: 2, pixels: p)
+            return GlyphBitmap(left: 0, top: 0, width: 2, height: 2, stride: 2, pixels: p)
         }
+        let probe = make()
+        let cache = GlyphCache(capacityBytes: 4 * (GlyphCache.entryOverhead + probe.byteCount))
+        probe.deallocate()
         for k: UInt64 in 1...4 { _ = cache.bitmap(k, render: make) }
         _ = cache.bitmap(1, render: make)          // 1 becomes most recent; 2 is now the oldest
         _ = cache.bitmap(5, render: make)          // evicts 2
@@ -91,6 +94,40 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
         #expect(cache.bytes <= cache.capacityBytes && cache.count <= 4)
         cache.removeAll()
         #expect(cache.count == 0 && cache.bytes == 0)
+    }
+
+    @Test func spansCoverEveryInkedPixelOnce() throws {
+        let fonts = try FontLibrary()
+        var sawFull = false
+        for size in [11.0, 16, 40] {
+            let font = try fonts.font(path: dejaVuSans, size: size)
+            for ch: Unicode.Scalar in ["o", "W", "@", "가", "i"] {
+                let l = fonts.layout(String(ch), font: font)
+                let run = l.runs[0]
+                let b = GlyphRasterizer.render(face: run.face, size64: run.size64, glyph: run.glyphs[0], phase: 1)
+                defer { b.deallocate() }
+                let w = Int(b.stride), h = Int(b.height)
+                #expect(w % 4 == 0 && w >= Int(b.width))
+                var covered = [Bool](repeating: false, count: w * h)
+                let spans = b.spans!
+                for y in 0..<h {
+                    var k = Int(spans[y])
+                    while k < Int(spans[y + 1]) {
+                        let x = Int(spans[k]), n = Int(spans[k + 1])
+                        #expect(x >= 0 && x + abs(n) <= w)
+                        if n > 0 { #expect(n % 4 == 0 || x + n == w || b.pixels![y * w + x + n] == 255) }
+                        for i in x..<(x + abs(n)) {
+                            #expect(!covered[y * w + i])
+                            covered[y * w + i] = true
+                            if n < 0 { #expect(b.pixels![y * w + i] == 255); sawFull = true }
+                        }
+                        k += 2
+                    }
+                }
+                for i in 0..<(w * h) where b.pixels![i] != 0 { #expect(covered[i], "\(ch) pixel \(i)") }
+            }
+        }
+        #expect(sawFull, "solid runs (Hangul bars at 40 px) are stored as such")
     }
 
     /// Ink (sum of alpha) of text drawn in black on transparent.
@@ -139,6 +176,21 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
         for y in 0..<40 { for x in 30..<100 { #expect(clipped.pixel(x: x, y: y).a == 0) } }
     }
 
+    @Test func gradientPaintShadesTextLikeAPath() throws {
+        let fonts = try FontLibrary()
+        let font = try fonts.font(path: dejaVuSans, size: 30)
+        let layout = fonts.layout("████████", font: font)       // full blocks: solid ink
+        let s = try Surface(width: Int(layout.size.width) + 4, height: 40)
+        let g = LinearGradient(start: Point(0, 0), end: Point(Double(s.width), 0),
+                               stops: [GradientStop(0, .red), GradientStop(1, .blue)])
+        fonts.draw(layout, in: Canvas(s), at: Point(2, 2), paint: .linearGradient(g))
+        let y = 2 + Int(layout.firstBaseline) - 8
+        let left = s.pixel(x: 6, y: y), right = s.pixel(x: s.width - 6, y: y)
+        #expect(left.a == 255 && right.a == 255)
+        #expect(left.r > 200 && left.b < 60)
+        #expect(right.b > 200 && right.r < 60)
+    }
+
     @Test func rotatedTextTurnsAboutTheOrigin() throws {
         let fonts = try FontLibrary()
         let font = try fonts.font(path: dejaVuSans, size: 20)
@@ -167,7 +219,7 @@ func freeTypeReference(path: String, size: Double, glyph: UInt32, phase: Int) ->
                     GlyphRasterizer.render(face: run.face, size64: run.size64, glyph: run.glyphs[i], phase: q & 3)
                 }
                 guard let p = b.pixels else { continue }
-                canvas.fillMask(p, width: Int(b.width), height: Int(b.height), stride: Int(b.width),
+                canvas.fillMask(p, width: Int(b.width), height: Int(b.height), stride: Int(b.stride),
                                 x: (q >> 2) + Int(b.left), y: Int((dy + 0.5).rounded(.down)) - Int(b.top), with: paint)
             }
         }

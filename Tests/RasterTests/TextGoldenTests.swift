@@ -46,19 +46,16 @@ import GoldenSupport
         try expectGolden(s, "text-chinese")
     }
 
-    @Test func arabic() throws {
-        let font = try fonts.font(family: "DejaVu Sans", size: 28)
-        let layout = fonts.layout("مرحبا بالعالم", font: font)
+    /// One line of `text` at `size` px with a 6 px margin, compared with golden `name`.
+    func singleLine(_ text: String, size: Double, _ name: String) throws {
+        let layout = fonts.layout(text, font: try fonts.font(family: "DejaVu Sans", size: size))
         let s = try render(Int(layout.size.width) + 12, Int(layout.size.height) + 10) { fonts.draw(layout, in: $0, at: Point(6, 5), paint: ink) }
-        try expectGolden(s, "text-arabic")
+        try expectGolden(s, name)
     }
 
-    @Test func mixedBidi() throws {
-        let font = try fonts.font(family: "DejaVu Sans", size: 20)
-        let layout = fonts.layout("Total سعر 12,50 € ok — 가격", font: font)
-        let s = try render(Int(layout.size.width) + 12, Int(layout.size.height) + 10) { fonts.draw(layout, in: $0, at: Point(6, 5), paint: ink) }
-        try expectGolden(s, "text-bidi")
-    }
+    @Test func arabic() throws { try singleLine("مرحبا بالعالم", size: 28, "text-arabic") }
+    @Test func devanagari() throws { try singleLine("नमस्ते दुनिया — किताब", size: 24, "text-devanagari") }
+    @Test func mixedBidi() throws { try singleLine("Total سعر 12,50 € ok — 가격", size: 20, "text-bidi") }
 
     @Test(arguments: [TextAlignment.leading, .center, .trailing])
     func wrappedParagraph(alignment: TextAlignment) throws {

@@ -114,6 +114,20 @@ import Dispatch
         #expect(l.lines[0].range == 0..<4)
     }
 
+    @Test func repeatedTextComesFromTheParagraphCache() throws {
+        let a = fonts.layout("Total 12,50 € — 가격", font: font, maxWidth: 90)
+        let misses = fonts.paragraphCache.misses, hits = fonts.paragraphCache.hits
+        let b = fonts.layout("Total 12,50 € — 가격", font: font, maxWidth: 90)
+        #expect(fonts.paragraphCache.hits == hits + 1 && fonts.paragraphCache.misses == misses)
+        #expect(a.lines == b.lines && a.size == b.size)
+        #expect(a.runs.map(\.glyphs) == b.runs.map(\.glyphs) && a.runs.map(\.xs) == b.runs.map(\.xs))
+        // Another size is shaped anew, not served the 16 px advances.
+        let big = try font.withSize(32)
+        let c = fonts.layout("Total 12,50 € — 가격", font: big)
+        #expect(fonts.paragraphCache.misses == misses + 1)
+        #expect(abs(c.size.width - 2 * fonts.layout("Total 12,50 € — 가격", font: font).size.width) < 0.5)   // per-glyph 1/64 px rounding
+    }
+
     @Test func hundredThousandCharactersLayOutInLinearTime() {
         var text = ""
         let words = ["kiosk", "가격", "price", "سعر", "價格", "ticket"]

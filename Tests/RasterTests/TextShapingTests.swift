@@ -100,6 +100,22 @@ func harfBuzzAdvance(_ text: String, path: String, size: Double) -> Double {
         #expect(m[0]! > m[7]!)                                                       // Arabic starts on the right
     }
 
+    /// Devanagari: the vowel sign I (U+093F) is written after KA but drawn before it, and the
+    /// conjunct in "स्ते" forms from a fallback font (DejaVu has no Devanagari).
+    @Test func devanagariReordersAndFormsConjuncts() throws {
+        let fonts = try FontLibrary()
+        let f = try fonts.font(path: dejaVuSans, size: 24)
+        let ki = fonts.layout("कि", font: f)
+        let run = ki.runs[0]
+        #expect(run.face.familyName != "DejaVu Sans")
+        #expect(run.glyphs.count == 2 && run.clusters == [0, 0])
+        #expect(run.glyphs[0] == run.face.glyphIndex(0x093F))       // the matra, leftmost
+        #expect(run.xs[0] < run.xs[1])
+        let namaste = fonts.layout("नमस्ते", font: f)
+        #expect(namaste.glyphCount < 6)                            // स + ् + त → one conjunct glyph
+        #expect(!namaste.runs.contains { $0.glyphs.contains(0) })
+    }
+
     @Test func bidiVisualOrderFollowsRuleL2() {
         #expect(Bidi.visualOrder([0, 0, 0]) == [0, 1, 2])
         #expect(Bidi.visualOrder([1, 1, 1]) == [2, 1, 0])

@@ -62,6 +62,9 @@ public final class DRMDisplay: Display {
                                             advice: "\(c.name) offers \(c.modes.map(\.description).joined(separator: ", ")); pick one of those with --mode")
                     }
                     m = c.modes[i]
+                } else if let lit = DRMDisplay.litMode(dev, c) {
+                    // Firmware or a splash already lit a mode: keep it, so there is no modeset flicker.
+                    m = lit
                 } else {
                     m = c.modes.first(where: \.preferred) ?? c.modes[0]
                 }
@@ -87,6 +90,15 @@ public final class DRMDisplay: Display {
         }
         buffers = try (0..<max(1, min(3, bufferCount))).map { _ in try DumbBuffer(fd: dev.fd, width: m.width, height: m.height) }
         ages = BufferAgeTracker(bufferCount: buffers.count, width: width, height: height)
+    }
+
+    /// The connector's current mode when its CRTC is lit with one of the modes it offers.
+    static func litMode(_ dev: DRMDevice, _ c: DRMConnector) -> DRMMode? {
+        guard c.currentCRTC != 0, let crtc = drmModeGetCrtc(dev.fd, c.currentCRTC) else { return nil }
+        defer { drmModeFreeCrtc(crtc) }
+        let cur = crtc.pointee
+        guard cur.mode_valid != 0 else { return nil }
+        return c.modes.first { Int(cur.mode.hdisplay) == $0.width && Int(cur.mode.vdisplay) == $0.height && Int(cur.mode.vrefresh) == $0.refresh }
     }
 
     @discardableResult

@@ -1,6 +1,5 @@
 // ImageFile: writing and reading frames as files for the offscreen display, `kiosk snapshot` and
-// the QEMU test (whose screendumps are PPM). PNG output here is uncompressed (stored deflate
-// blocks): correct and dependency-free until Raster's libpng-backed `Surface.writePNG` is on main.
+// the QEMU test (whose screendumps are PPM). PNG goes through Raster's libpng-backed `pngData()`.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +20,7 @@ public enum ImageFileError: Error, CustomStringConvertible, Equatable {
 public enum ImageFile {
     /// Writes `surface` to `path` as PNG, or as PPM when the path ends in `.ppm`.
     public static func write(_ surface: Surface, to path: String) throws {
-        let bytes = path.hasSuffix(".ppm") ? ppmData(surface) : pngData(surface)
+        let bytes = path.hasSuffix(".ppm") ? ppmData(surface) : try surface.pngData()
         let fd: Int32
         do { fd = try Syscall.open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
         catch let e as Errno { throw PlatformError("create", path: path, errno: e, advice: "check the directory exists and is writable") }
@@ -74,50 +73,5 @@ public enum ImageFile {
             }
         }
         return s
-    }
-
-    /// PNG (RGBA, 8 bits, straight alpha), stored without compression.
-    public static func pngData(_ s: Surface) -> [UInt8] {
-        var raw: [UInt8] = []
-        raw.reserveCapacity(s.height * (1 + s.width * 4))
-        for y in 0..<s.height {
-            raw.append(0)
-            for x in 0..<s.width {
-                let c = s.pixel(x: x, y: y)
-                raw.append(c.r); raw.append(c.g); raw.append(c.b); raw.append(c.a)
-            }
-        }
-        var z: [UInt8] = [0x78, 0x01]
-        var off = 0
-        repeat {
-            let n = min(65535, raw.count - off)
-            z.append(off + n == raw.count ? 1 : 0)
-            z.append(UInt8(n & 0xFF)); z.append(UInt8(n >> 8)); z.append(UInt8(~n & 0xFF)); z.append(UInt8((~n >> 8) & 0xFF))
-            z.append(contentsOf: raw[off..<off + n])
-            off += n
-        } while off < raw.count
-        var a: UInt32 = 1, b2: UInt32 = 0
-        for v in raw { a = (a + UInt32(v)) % 65521; b2 = (b2 + a) % 65521 }
-        be32(&z, b2 << 16 | a)
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        var ihdr: [UInt8] = []
-        be32(&ihdr, UInt32(s.width)); be32(&ihdr, UInt32(s.height)); ihdr += [8, 6, 0, 0, 0]
-        chunk(&out, "IHDR", ihdr); chunk(&out, "IDAT", z); chunk(&out, "IEND", [])
-        return out
-    }
-
-    private static func be32(_ o: inout [UInt8], _ v: UInt32) {
-        o.append(UInt8(v >> 24)); o.append(UInt8((v >> 16) & 0xFF)); o.append(UInt8((v >> 8) & 0xFF)); o.append(UInt8(v & 0xFF))
-    }
-    private static func chunk(_ o: inout [UInt8], _ type: String, _ data: [UInt8]) {
-        be32(&o, UInt32(data.count))
-        let body = Array(type.utf8) + data
-        o += body
-        var c: UInt32 = 0xFFFF_FFFF
-        for v in body {
-            c ^= UInt32(v)
-            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
-        }
-        be32(&o, ~c)
     }
 }

@@ -8,14 +8,17 @@ public enum DemoScenes {
         ("gallery", "six tiles; a tap toggles a tile's colour"),
         ("paint", "finger painting, one colour per finger (multitouch)"),
         ("pulse", "a bar sweeping forever; a tap reverses it (animation, bench)"),
+        ("views", "SwiftUI-style views (the engine): a card that counts taps"),
     ]
 
     /// A new scene `name` for a `width`×`height` surface, or nil for an unknown name.
-    public static func make(_ name: String, width: Int, height: Int) -> FrameSource? {
+    /// `now` is the clock view-based scenes read (virtual in snapshots and tests).
+    public static func make(_ name: String, width: Int, height: Int, now: @escaping () -> Double = Syscall.monotonicNow) -> FrameSource? {
         switch name {
         case "gallery": return GalleryScene(width: width, height: height)
         case "paint": return FingerPaintScene(width: width, height: height)
         case "pulse": return PulseScene(width: width, height: height)
+        case "views": return ViewFrameSource(width: width, height: height, now: now) { TapCounterView() }
         default: return nil
         }
     }

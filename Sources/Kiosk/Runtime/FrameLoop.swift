@@ -31,7 +31,8 @@ public final class FrameLoop {
     private var signalSources: [DispatchSourceSignal] = []
     private var displaySource: DispatchSourceRead?
     private var startTime = 0.0
-    private var lastPacedPresent = 0.0
+    private var wakeupTimer: DispatchSourceTimer?
+    private var wakeupTime: Double?
 
     public init(display: Display, source: FrameSource) throws {
         self.display = display; self.source = source
@@ -77,9 +78,22 @@ public final class FrameLoop {
     public func wake() {
         wakeups += 1
         guard !frameScheduled, !paused, !stopping, !display.isFlipPending else { return }
-        guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) else { return }
+        guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) else { armWakeupTimer(); return }
         frameScheduled = true
         DispatchQueue.main.async { [unowned self] in self.drawFrame() }
+    }
+
+    /// Idle, but the source wants a frame later (a TimelineView): one timer, at that time only.
+    private func armWakeupTimer() {
+        guard let src = source as? FrameSourceWakeups, let t = src.nextWakeup else { return }
+        if let w = wakeupTime, abs(w - t) < 1e-6 { return }
+        wakeupTime = t
+        wakeupTimer?.cancel()
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + max(0, t - Syscall.monotonicNow()))
+        timer.setEventHandler { [unowned self] in self.wakeupTime = nil; self.wakeupTimer = nil; self.wake() }
+        timer.resume()
+        wakeupTimer = timer
     }
 
     private func drawFrame() {
@@ -101,6 +115,7 @@ public final class FrameLoop {
             let shown = try display.present(shadow, damage: damage)
             frameCount += 1
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
+            if frameCount == 1 { Systemd.notify("READY=1\nSTATUS=\(display.summary)") }
             if let shown { presented(at: shown) }
         } catch {
             Log.error("present: \(error)")
@@ -152,6 +167,7 @@ public final class FrameLoop {
     /// Finishes the pending flip, restores console and CRTC, and exits.
     public func stop(reason: String, code: Int32 = 0) -> Never {
         stopping = true
+        Systemd.notify("STOPPING=1")
         Log.info("run: stopping (\(reason)) after \(frameCount) frames, \(clock.missedFlips) missed flips")
         display.close()
         console?.restore()

@@ -50,8 +50,11 @@ public final class VirtualRun {
         return d
     }
 
+    /// Called with the new time whenever the clock moves (view-based sources read it as `now`).
+    public var onAdvance: ((Double) -> Void)?
+
     /// Moves the virtual clock one frame on.
-    public func advance() { time += frameInterval }
+    public func advance() { time += frameInterval; onAdvance?(time) }
 
     /// Delivers a tap now.
     public func tap(_ p: Point) {
@@ -68,7 +71,7 @@ public final class VirtualRun {
             while let t = pending.first, t.time <= time + 1e-9 { tap(t.location); pending.removeFirst() }
             step()
             if time + frameInterval > end + 1e-9 { break }
-            time += frameInterval
+            advance()
         }
     }
 }

@@ -24,6 +24,7 @@ public final class FontLibrary {
     let glyphCache: GlyphCache
     let outlines: GlyphOutlineCache
     let shaper: Shaper
+    let paragraphCache = ParagraphCache(capacityScalars: 1 << 16)
     /// Scaled-colour table for SolidGlyphBlender, reused by every draw (no per-draw allocation).
     let blendTable: UnsafeMutablePointer<UInt32>
     private var faces: [String: FontFace] = [:]

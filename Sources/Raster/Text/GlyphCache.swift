@@ -6,15 +6,6 @@
 // pass the budget, entries are dropped oldest-stamp first until a quarter of the budget is free,
 // and the table is rebuilt — O(n) once per batch, nothing per hit.
 
-/// A glyph's 8-bit coverage mask (rows of `width` bytes) and where it sits relative to the pen:
-/// its top-left pixel is at (pen.x + left, baseline − top).
-struct GlyphBitmap {
-    var left: Int32, top: Int32, width: Int32, height: Int32
-    /// nil for empty glyphs (space).
-    var pixels: UnsafeMutablePointer<UInt8>?
-    static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, pixels: nil)
-}
-
 final class GlyphCache {
     /// Bytes charged per entry on top of its pixels (entry record and table slots).
     static let entryOverhead = 64
@@ -51,7 +42,7 @@ final class GlyphCache {
     }
 
     deinit {
-        for i in 0..<t.pointee.count { t.pointee.entries[i].bitmap.pixels?.deallocate() }
+        for i in 0..<t.pointee.count { t.pointee.entries[i].bitmap.deallocate() }
         t.pointee.keys.deallocate(); t.pointee.slots.deallocate(); t.pointee.entries.deallocate()
         t.deallocate()
     }
@@ -88,7 +79,7 @@ final class GlyphCache {
         return b
     }
 
-    private static func cost(_ b: GlyphBitmap) -> Int { Int(b.width) * Int(b.height) + entryOverhead }
+    private static func cost(_ b: GlyphBitmap) -> Int { b.byteCount + entryOverhead }
 
     private func insert(_ key: UInt64, _ b: GlyphBitmap) {
         let c = Self.cost(b)
@@ -145,7 +136,7 @@ final class GlyphCache {
         while t.pointee.bytes > target && k < n {
             let i = order[k]
             t.pointee.bytes -= Self.cost(e[i].bitmap)
-            e[i].bitmap.pixels?.deallocate()
+            e[i].bitmap.deallocate()
             drop[i] = true
             k += 1
         }

@@ -23,16 +23,18 @@ enum GlyphRasterizer {
         let bm = slot.pointee.bitmap
         let w = Int(bm.width), h = Int(bm.rows)
         guard w > 0, h > 0, let src = bm.buffer, bm.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) else {
-            return GlyphBitmap(left: slot.pointee.bitmap_left, top: slot.pointee.bitmap_top, width: 0, height: 0, pixels: nil)
+            return GlyphBitmap(left: slot.pointee.bitmap_left, top: slot.pointee.bitmap_top, width: 0, height: 0, stride: 0, pixels: nil)
         }
-        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+        let stride = GlyphBitmap.stride(forWidth: w)
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * h)
+        pixels.initialize(repeating: 0, count: stride * h)
         let pitch = Int(bm.pitch)
         for y in 0..<h {
             // A negative pitch stores rows bottom-up (FreeType's "up flow"); read them top-down.
             let row = pitch >= 0 ? src + y * pitch : src + (h - 1 - y) * -pitch
-            (pixels + y * w).update(from: row, count: w)
+            (pixels + y * stride).update(from: row, count: w)
         }
         return GlyphBitmap(left: slot.pointee.bitmap_left, top: slot.pointee.bitmap_top,
-                           width: Int32(w), height: Int32(h), pixels: pixels)
+                           width: Int32(w), height: Int32(h), stride: Int32(stride), pixels: pixels)
     }
 }

@@ -19,12 +19,14 @@ enum ScriptItemizer {
         let funcs = hb_unicode_funcs_get_default()
         // Resolve Common/Inherited to the script before them (or the first real one after).
         var scripts = [hb_script_t](repeating: HB_SCRIPT_COMMON, count: n)
+        var neutral = [Bool](repeating: false, count: n)   // Common or Inherited as written
         var current = HB_SCRIPT_INVALID
         var firstReal = HB_SCRIPT_COMMON
         for i in 0..<n {
             let s = hb_unicode_script(funcs, text[i])
             if s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED || s == HB_SCRIPT_UNKNOWN {
                 scripts[i] = current
+                neutral[i] = s != HB_SCRIPT_UNKNOWN
             } else {
                 if current == HB_SCRIPT_INVALID { firstReal = s }
                 current = s; scripts[i] = s
@@ -36,10 +38,8 @@ enum ScriptItemizer {
         var previous: FontFace? = nil
         for i in 0..<n {
             let c = text[i]
-            let raw = hb_unicode_script(funcs, c)
-            let neutral = raw == HB_SCRIPT_COMMON || raw == HB_SCRIPT_INHERITED
             let face: FontFace
-            if neutral, let p = previous, p.covers(c) || isDefaultIgnorable(c) {
+            if neutral[i], let p = previous, p.covers(c) || isDefaultIgnorable(c) {
                 face = p
             } else if primary.covers(c) || isDefaultIgnorable(c) {
                 face = primary

@@ -1,7 +1,8 @@
 // TextDrawing: FontLibrary.draw — laid-out glyphs onto a Canvas. Under a plain translation
 // (scale and rotation within 1/1000 of identity) each glyph is a cached coverage mask at a
-// quarter-pixel phase, composited by Canvas.fillMask (so paint, opacity and clip behave as for
-// paths). Under any other transform, glyph outlines become one Path filled through the path
+// quarter-pixel phase, composited through the canvas's own paint sink (Canvas.withSink, the one
+// fillMask uses) or, for solid colours, SolidGlyphBlender — bit-identical to fillMask, tested —
+// so paint, opacity, clip and clipRegion behave as for paths. Under any other transform, glyph outlines become one Path filled through the path
 // rasterizer: rotated or zooming text stays sharp and moves smoothly instead of snapping.
 
 extension FontLibrary {
@@ -54,7 +55,7 @@ extension FontLibrary {
         }
     }
 
-    private func drawMasks<S: CoverageSink>(_ layout: TextLayout, canvas: Canvas, at origin: Point, sink: inout S) {
+    private func drawMasks<S: GlyphRowSink>(_ layout: TextLayout, canvas: Canvas, at origin: Point, sink: inout S) {
         let t = canvas.transform
         let clip = canvas.clip
         let cache = glyphCache
@@ -78,18 +79,13 @@ extension FontLibrary {
                     let b = cache.bitmap(key) {
                         GlyphRasterizer.render(face: face, size64: size64, glyph: glyph, phase: phase)
                     }
-                    guard let pixels = b.pixels else { continue }
+                    if b.spans == nil { continue }
                     let x0 = (q >> 2) + Int(b.left), y0 = Int((dy + 0.5).rounded(.down)) - Int(b.top)
-                    let w = Int(b.width)
-                    let box = IntRect(x: x0, y: y0, width: w, height: Int(b.height))
+                    let box = IntRect(x: x0, y: y0, width: Int(b.stride), height: Int(b.height))   // padding is zero
                     canvas.forEachClip { clip in            // the clip rectangle ∩ each clipRegion rect
                         let r = box.intersection(clip)
                         if r.isEmpty { return }
-                        var row = pixels + (r.y0 - y0) * w + (r.x0 - x0)
-                        for y in r.y0..<r.y1 {
-                            sink.mask(x: r.x0, y: y, count: r.width, mask: row)
-                            row += w
-                        }
+                        sink.glyph(b, left: x0, top: y0, clip: r)
                     }
                 }
             } } }

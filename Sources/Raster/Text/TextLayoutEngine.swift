@@ -5,7 +5,7 @@
 import CHarfBuzz
 
 /// A paragraph after shaping: runs in logical order plus per-codepoint cluster advances.
-private struct ShapedParagraph {
+struct ShapedParagraph {
     var runs: [ShapedRun]
     var advances: [Double]
     var clusterStart: [Bool]
@@ -72,8 +72,10 @@ extension FontLibrary {
                               lines: [], font: font, runs: [])
         }
         var text = input
-        for i in text.indices where text[i] < 0x20 && text[i] != 0x0A && text[i] != 0x0D || text[i] == 0x7F {
-            if text[i] != 0x0B && text[i] != 0x0C { text[i] = 0x20 }
+        for i in text.indices {
+            let c = text[i]
+            // Tabs and other C0/DEL controls draw as spaces; LF, VT, FF, CR separate paragraphs.
+            if (c < 0x20 && !(0x0A...0x0D).contains(c)) || c == 0x7F { text[i] = 0x20 }
         }
         let paragraphs = Self.paragraphs(text)
 
@@ -130,12 +132,27 @@ extension FontLibrary {
         return out
     }
 
+    /// The shaped paragraph, from the paragraph cache when this text was shaped in this font
+    /// before (a UI redraws the same strings every frame).
     private func shapeParagraph(_ p: UnsafeBufferPointer<UInt32>, font: Font) -> ShapedParagraph {
+        guard p.count <= ParagraphCache.maxScalars else { return shapeUncached(p, font: font) }
+        let key = ParagraphCache.Key(text: Array(p), face: font.face.id, size64: font.size64,
+                                     weight: font.weight, italic: font.italic)
+        if let hit = paragraphCache.lookup(key) { return hit }
+        let shaped = shapeUncached(p, font: font)
+        paragraphCache.insert(key, shaped)
+        return shaped
+    }
+
+    private func shapeUncached(_ p: UnsafeBufferPointer<UInt32>, font: Font) -> ShapedParagraph {
         let n = p.count
         let (levels, rtl) = Bidi.levels(p)
-        let fallbackList = fallback(for: font)
+        // The fallback list (FcFontSort over every installed font) is only built when a character
+        // is missing from the font: Latin in DejaVu never pays for it on the first frame.
+        var fallbackList: FontFallback? = nil
         let items = ScriptItemizer.itemize(p, levels: levels, primary: font.face) { c in
-            fallbackList.face(for: c) { try self.loadFace(path: $0, index: $1) }
+            if fallbackList == nil { fallbackList = self.fallback(for: font) }
+            return fallbackList!.face(for: c) { try self.loadFace(path: $0, index: $1) }
         }
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)

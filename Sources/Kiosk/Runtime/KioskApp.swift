@@ -1,0 +1,33 @@
+// KioskApp: a user's own kiosk program. `@main` on a type conforming to it gives a `main()` that
+// takes the same options, settings file and environment as `kiosk run` and shows `body` full screen.
+
+/// A full-screen app written the SwiftUI way.
+///
+///     @main struct Tickets: KioskApp {
+///         var body: some View { Text("Tap to start").onTapGesture { … } }
+///     }
+///
+/// Run it with `--display`, `--rotation`, … exactly like `kiosk run`; `--help` lists them.
+public protocol KioskApp {
+    associatedtype Body: View
+    init()
+    @ViewBuilder var body: Body { get }
+}
+
+extension KioskApp {
+    /// Parses the options, opens display, input and console, and runs until SIGTERM.
+    public static func main() {
+        do {
+            guard let settings = try KioskRunner.settings(from: CommandLine.arguments.dropFirst()) else {
+                print("\(CommandLine.arguments.first ?? "app") [options]\n\(KioskRunner.optionsHelp)")
+                return
+            }
+            try KioskRunner.run(settings) { w, h in
+                let app = Self()
+                return ViewFrameSource(width: w, height: h) { app.body }
+            }
+        } catch {
+            KioskRunner.exit(for: error)
+        }
+    }
+}

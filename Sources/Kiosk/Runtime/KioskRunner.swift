@@ -1,0 +1,107 @@
+// KioskRunner: what `kiosk run` and a user's `KioskApp` share — the options, settings precedence,
+// opening display, input and console, the frame loop, and the documented exit codes.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Exit codes of `kiosk` and of apps built on ``KioskApp``.
+public enum KioskExitCode: Int32 {
+    case ok = 0
+    /// The display failed while running, or a frame could not be presented.
+    case runtimeFailure = 1
+    /// Bad command line, config file or environment variable.
+    case usage = 2
+    /// The requested display or input device cannot be opened (missing, permission, busy).
+    case device = 3
+    /// An output file could not be written.
+    case output = 4
+}
+
+/// Runs a FrameSource full screen with the `kiosk run` options.
+public enum KioskRunner {
+    public static let optionsHelp = """
+      --display CHOICE      auto (DRM, then fbdev, then offscreen), drm[:PATH], fbdev[:PATH], offscreen[:DIR]
+      --mode WxH[@Hz]       DRM mode (default: the mode already lit, else the preferred one); offscreen size
+      --size WxH            offscreen size when no --mode (default 800x480)
+      --rotation DEG        0, 90, 180 or 270: turns the picture, damage and touch together
+      --input CHOICE        auto (every touch device, hot-plugged), none, or device paths
+      --calibration M       six numbers, udev LIBINPUT_CALIBRATION_MATRIX form
+      --swap-xy, --invert-x, --invert-y   touch axis corrections (before rotation)
+      --fps-overlay         frame rate and missed flips in the top-left corner
+      --duration SECONDS    stop after this long (default: run until SIGTERM/SIGINT)
+      --frame-markers       print "kiosk: frame N" on stdout after each frame
+      --log-level LEVEL     error, warning, notice, info or debug
+    Settings also come from /etc/kiosk/kiosk.conf (or $KIOSK_CONFIG) and KIOSK_* variables;
+    the command line wins, then the environment, then the file.
+    Exit codes: 0 ok or stopped by a signal; 1 display failed; 2 bad option or setting;
+    3 device cannot be opened; 4 output not writable.
+    """
+    static let flags: Set = ["fps-overlay", "swap-xy", "invert-x", "invert-y", "frame-markers", "help"]
+
+    /// Settings from the file, the environment and `arguments` (options only, no command word).
+    /// Returns nil when `--help` was asked for.
+    public static func settings(from arguments: ArraySlice<String>, extraKeys: Set<String> = []) throws -> Settings? {
+        var s = try Settings.load()
+        var i = arguments.startIndex
+        var lastKey = ""
+        while i < arguments.endIndex {
+            let a = arguments[i]
+            guard a.hasPrefix("--") else {
+                // `--input /dev/input/event3 /dev/input/event4`: more paths follow the option.
+                guard lastKey == "input", case .paths(let p) = s.input else {
+                    throw ConfigError.invalidValue(key: "argument", value: a, expected: "an --option; see --help")
+                }
+                s.input = .paths(p + [a]); i += 1; continue
+            }
+            var key = String(a.dropFirst(2)), value: String?
+            if let eq = key.firstIndex(of: "=") { value = String(key[key.index(after: eq)...]); key = String(key[..<eq]) }
+            if key == "help" { return nil }
+            guard Settings.keys.contains(key) || extraKeys.contains(key) else {
+                throw ConfigError.unknownKey(key: key, source: "command line")
+            }
+            if flags.contains(key) { value = value ?? "yes" }
+            else if value == nil {
+                i += 1
+                guard i < arguments.endIndex else { throw ConfigError.missingValue(key: key) }
+                value = arguments[i]
+            }
+            try s.apply(key: key, value: value!, source: "--\(key)")
+            lastKey = key
+            i += 1
+        }
+        return s
+    }
+
+    /// Opens everything `settings` names and runs `makeSource(width, height)` until a signal.
+    public static func run(_ s: Settings, makeSource: (Int, Int) throws -> FrameSource) throws -> Never {
+        Log.threshold = s.logLevel
+        let display = try DisplaySelection.open(s.display, mode: s.mode, rotation: s.rotation, offscreenSize: s.offscreenSize)
+        if let off = display as? OffscreenDisplay { off.writeEveryFrame = true; Log.info("run: offscreen frames go to \(off.directory)/last.png") }
+        let loop = try FrameLoop(display: display, source: try makeSource(display.width, display.height))
+        loop.duration = s.duration
+        loop.frameMarkers = s.frameMarkers
+        if s.fpsOverlay { loop.overlay = FPSOverlay() }
+        if !(display is OffscreenDisplay) { loop.console = Console.open() }
+        let (pw, ph) = display.rotation.logicalSize(panelWidth: display.width, panelHeight: display.height)
+        switch s.input {
+        case .none: Log.info("input: disabled (--input none)")
+        case .auto, .paths:
+            var paths: [String]? = nil
+            if case .paths(let p) = s.input { paths = p }
+            loop.input = InputManager(options: .init(paths: paths, matrix: s.calibration ?? .identity, swapXY: s.swapXY,
+                                                     invertX: s.invertX, invertY: s.invertY,
+                                                     panelWidth: pw, panelHeight: ph, rotation: display.rotation)) { _ in }
+        }
+        loop.runForever()
+    }
+
+    /// Logs `error` and exits with the documented code for its kind.
+    public static func exit(for error: Error) -> Never {
+        Log.error("\(error)")
+        switch error {
+        case is ConfigError: Glibc.exit(KioskExitCode.usage.rawValue)
+        case is PlatformError: Glibc.exit(KioskExitCode.device.rawValue)
+        default: Glibc.exit(KioskExitCode.runtimeFailure.rawValue)
+        }
+    }
+}

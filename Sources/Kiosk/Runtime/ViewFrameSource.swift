@@ -1,0 +1,51 @@
+// ViewFrameSource: a SwiftUI-style view hierarchy (the engine's RootRenderer) as a FrameSource, so
+// the platform's frame loop shows views on a real screen. Times are converted to seconds since the
+// first frame: the engine's clock starts at 0 like HeadlessHost's.
+import Raster
+
+/// A source that wants a frame at a known future time even when nothing else happens (a
+/// TimelineView due, a delayed animation): the frame loop arms one timer for it.
+public protocol FrameSourceWakeups: FrameSource {
+    /// The earliest CLOCK_MONOTONIC time (seconds) a frame is wanted, if any.
+    var nextWakeup: Double? { get }
+}
+
+/// Shows `content` through the frame loop.
+///
+///     let source = ViewFrameSource(width: 800, height: 480) { ContentView() }
+public final class ViewFrameSource: FrameSourceWakeups {
+    let renderer: RootRenderer
+    private var base: Double?
+    private let now: () -> Double
+
+    /// `now` is the clock input and `needsFrame()` read (CLOCK_MONOTONIC by default; tests pass a
+    /// virtual one).
+    public init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light,
+                         now: @escaping () -> Double = Syscall.monotonicNow, @ViewBuilder content: () -> V) {
+        renderer = RootRenderer(width: width, height: height, colorScheme: colorScheme, content: content())
+        self.now = now
+    }
+
+    private func local(_ t: Double) -> Double {
+        if base == nil { base = t }
+        return max(0, t - base!)
+    }
+
+    public func needsFrame() -> Bool { renderer.needsFrame(at: local(now())) }
+
+    public func renderFrame(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
+        renderer.renderFrame(into: surface, at: local(time), fullRedraw: fullRedraw)
+    }
+
+    public func handleTouch(_ event: TouchEvent) {
+        renderer.touch(id: event.id, phase: event.phase, x: event.location.x, y: event.location.y, time: local(event.time))
+    }
+
+    public var nextWakeup: Double? {
+        guard let base, let w = renderer.nextWakeup else { return nil }
+        return base + w
+    }
+
+    /// Warnings the views raised (bad frames, state changed during body, …).
+    public var warnings: [String] { renderer.warnings }
+}
