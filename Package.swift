@@ -8,6 +8,7 @@ let package = Package(
     name: "kiosk",
     products: [
         .library(name: "Raster", targets: ["Raster"]),
+        .executable(name: "kiosk-engine-bench", targets: ["KioskBench"]),
         .executable(name: "raster-gallery", targets: ["RasterGallery"]),
         .executable(name: "raster-bench", targets: ["RasterBench"]),
         .library(name: "Kiosk", targets: ["Kiosk"]),
@@ -28,6 +29,7 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
+        .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "Raster"]),
         .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "Raster", "CDRM"]),
 
         .executableTarget(name: "RasterGallery", dependencies: ["Raster"]),

@@ -223,3 +223,81 @@ import Testing
         #expect(c.map(\.minY) == [125, 135, 145, 155, 165])
     }
 }
+
+struct Grower: View {
+    @State var label = "a"
+    var body: some View {
+        VStack {
+            HStack(spacing: 0) {
+                Text(label).onTapGesture { label = "aaaaaa" }
+                Color.red.frame(width: 20, height: 20)
+            }
+            Color.blue.frame(width: 30, height: 30)
+        }
+    }
+}
+
+@Suite struct IncrementalLayoutTests {
+    @Test func aGrowingTextMovesItsSiblingsAndMatchesAFreshLayout() {
+        let host = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) { Grower() }
+        let redBefore = host.frames(of: Color.self)[0]
+        let t = host.frame(ofText: "a")!
+        host.tap(x: Double(t.midX), y: Double(t.midY))
+        let fresh = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) { Grower(label: "aaaaaa") }
+        #expect(host.frames(of: Color.self) == fresh.frames(of: Color.self))
+        #expect(host.frames(of: Color.self)[0] != redBefore)
+        #expect(host.frame(ofText: "aaaaaa") == fresh.frame(ofText: "aaaaaa"))
+        #expect(pixels(host.snapshot()) == pixels(fresh.snapshot()))
+    }
+}
+
+@Suite struct GeometryReaderChildrenTests {
+    @Test func severalChildrenOverlapAtTheTopLeading() {
+        let host = HeadlessHost(width: 200, height: 100, text: FixedAdvanceText()) {
+            GeometryReader { _ in
+                Color.red.frame(width: 20, height: 20)
+                Color.blue.frame(width: 30, height: 10)
+            }
+        }
+        #expect(host.frames(of: Color.self) == [CGRect(x: 0, y: 0, width: 20, height: 20), CGRect(x: 0, y: 0, width: 30, height: 10)])
+    }
+}
+
+@Suite struct OverlayChildrenTests {
+    @Test func severalOverlayViewsOverlapLikeAZStack() {
+        let host = HeadlessHost(width: 200, height: 200, text: FixedAdvanceText()) {
+            Color.gray.frame(width: 100, height: 100).overlay(alignment: .topLeading) {
+                Color.red.frame(width: 20, height: 20)
+                Color.blue.frame(width: 10, height: 10)
+            }
+        }
+        let c = host.frames(of: Color.self)
+        #expect(c[1].origin == CGPoint(x: 50, y: 50) && c[2].origin == CGPoint(x: 50, y: 50))
+    }
+}
+
+@Suite struct TextHeightTests {
+    @Test func textOfferedLessHeightKeepsTheLinesThatFit() {
+        let host = HeadlessHost(width: 300, height: 300, text: FixedAdvanceText()) {
+            VStack {
+                Text("one two three four five six").frame(width: 60, height: 45)
+                Text("one two three four five six!").frame(width: 60, height: 5)
+            }
+        }
+        // 21-point lines: two fit in 45; one is kept even when none fits.
+        #expect(host.frame(ofText: "one two three four five six")?.height == 42)
+        #expect(host.frame(ofText: "one two three four five six!")?.height == 21)
+    }
+}
+
+@Suite struct SpacerAxisTests {
+    @Test func aSpacerInsideAGeometryReaderInAnHStackExpandsBothWays() {
+        let host = HeadlessHost(width: 200, height: 100, text: FixedAdvanceText()) {
+            HStack(spacing: 0) {
+                Color.red.frame(width: 100)
+                GeometryReader { _ in Spacer() }
+            }
+        }
+        #expect(host.frames(of: Spacer.self) == [CGRect(x: 100, y: 0, width: 100, height: 100)])
+    }
+}

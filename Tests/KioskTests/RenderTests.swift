@@ -182,3 +182,181 @@ struct DashboardScene: View {
         }
     }
 }
+
+@Suite struct StrokeRenderTests {
+    @Test func goldenStrokes() {
+        let host = HeadlessHost(width: 320, height: 100) {
+            HStack(spacing: 12) {
+                Circle().stroke(.red, lineWidth: 4)
+                RoundedRectangle(cornerRadius: 10).strokeBorder(.blue, lineWidth: 6)
+                Capsule().stroke(.green, style: StrokeStyle(lineWidth: 3, dash: [6, 4]))
+                Path { p in
+                    p.move(to: CGPoint(x: 0, y: 60))
+                    p.addLine(to: CGPoint(x: 30, y: 10))
+                    p.addLine(to: CGPoint(x: 60, y: 60))
+                }
+                .stroke(.orange, style: StrokeStyle(lineWidth: 8, lineCap: .round, lineJoin: .round))
+            }
+            .padding(12)
+        }
+        expectGolden(host.snapshot(), "strokes", tolerance: 2)
+    }
+
+    @Test func strokeBorderStaysInsideTheFrame() {
+        let host = HeadlessHost(width: 100, height: 100) {
+            Rectangle().strokeBorder(.blue, lineWidth: 10).frame(width: 60, height: 60)
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 21, 50) == [0, 122, 255, 255])    // inside the border
+        #expect(rgba(s, 19, 50) == [255, 255, 255, 255])  // outside the frame
+        #expect(rgba(s, 50, 50) == [255, 255, 255, 255])  // hollow
+    }
+}
+
+@Suite struct LayerEffectTests {
+    @Test func clipShapeCircleMasksTheCorners() {
+        let host = HeadlessHost(width: 200, height: 200) {
+            Color.red.frame(width: 100, height: 100).clipShape(Circle())
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 100, 100) == [255, 59, 48, 255])
+        #expect(rgba(s, 53, 53) == [255, 255, 255, 255])     // frame corner, outside the circle
+        #expect(rgba(s, 51, 100) == [255, 59, 48, 255])      // left edge, inside
+    }
+
+    @Test func cornerRadiusRoundsAnImageLikeContent() {
+        let host = HeadlessHost(width: 200, height: 200) {
+            LinearGradient(colors: [.blue, .green], startPoint: .top, endPoint: .bottom)
+                .frame(width: 100, height: 100).cornerRadius(20)
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 51, 51) == [255, 255, 255, 255])
+        #expect(rgba(s, 100, 52)[3] == 255 && rgba(s, 100, 52)[2] > 200)
+    }
+
+    @Test func shadowDarkensBelowTheShape() {
+        let host = HeadlessHost(width: 200, height: 200) {
+            Color.white.frame(width: 100, height: 60).shadow(color: .black, radius: 6, x: 0, y: 10)
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 100, 100) == [255, 255, 255, 255])   // the white card itself
+        let below = rgba(s, 100, 134)                          // 4 px under the card's bottom edge (130)
+        #expect(below[0] < 200)
+        #expect(rgba(s, 100, 160) == [255, 255, 255, 255])    // beyond the blur
+    }
+
+    @Test func goldenClipAndShadow() {
+        let host = HeadlessHost(width: 240, height: 120) {
+            HStack(spacing: 20) {
+                RadialGradient(colors: [.yellow, .orange], center: .center, startRadius: 0, endRadius: 60)
+                    .frame(width: 80, height: 80).clipShape(Circle())
+                RoundedRectangle(cornerRadius: 12).fill(.white).frame(width: 90, height: 70)
+                    .shadow(radius: 8, y: 4)
+            }
+        }
+        expectGolden(host.snapshot(), "clip-shadow", tolerance: 2)
+    }
+
+    @Test func changingShadowedContentDamagesTheBlur() {
+        struct Toggle: View {
+            @State var on = false
+            var body: some View {
+                Color(white: on ? 0.2 : 0.9).frame(width: 60, height: 60).shadow(radius: 10).onTapGesture { on.toggle() }
+            }
+        }
+        let host = HeadlessHost(width: 200, height: 200) { Toggle() }
+        host.tap(x: 100, y: 100)
+        let partial = pixels(host.snapshot())
+        host.redraw()
+        #expect(partial == pixels(host.snapshot()))
+    }
+}
+
+@Suite struct MoreRenderTests {
+    @Test func imageFromAPNGFile() throws {
+        let source = try Surface(width: 4, height: 2)
+        for y in 0..<2 { for x in 0..<4 { source.setPixel(x: x, y: y, x < 2 ? 0xFFFF_0000 : 0xFF00_00FF) } }
+        let path = "/tmp/kiosk-engine-test-\(getpid()).png"
+        try source.writePNG(to: path)
+        defer { unlink(path) }
+        let host = HeadlessHost(width: 100, height: 100) {
+            VStack(spacing: 0) {
+                Image(path)
+                Image(path).resizable().interpolation(.none).frame(width: 40, height: 20)
+            }
+        }
+        #expect(host.frames(of: Image.self).map(\.size) == [CGSize(width: 4, height: 2), CGSize(width: 40, height: 20)])
+        let big = host.frames(of: Image.self)[1]
+        #expect(rgba(host.snapshot(), Int(big.minX) + 5, Int(big.midY)) == [255, 0, 0, 255])
+        #expect(rgba(host.snapshot(), Int(big.maxX) - 5, Int(big.midY)) == [0, 0, 255, 255])
+    }
+
+    @Test func missingImageWarnsAndTakesNoSpace() {
+        Diagnostics.printsWarnings = false
+        let host = HeadlessHost(width: 100, height: 100) { Image("no-such-image") }
+        #expect(host.frames(of: Image.self).first?.size == .zero)
+        #expect(host.warnings.contains { $0.contains("no PNG found") })
+    }
+
+    @Test func hiddenKeepsItsSpaceButDrawsNothing() {
+        let host = HeadlessHost(width: 100, height: 100) {
+            HStack(spacing: 0) { Color.red.frame(width: 50).hidden(); Color.blue.frame(width: 50) }
+        }
+        #expect(rgba(host.snapshot(), 25, 50) == [255, 255, 255, 255])
+        #expect(rgba(host.snapshot(), 75, 50) == [0, 122, 255, 255])
+    }
+
+    @Test func goldenZIndexAndGeometryReader() {
+        let host = HeadlessHost(width: 240, height: 120) {
+            HStack(spacing: 10) {
+                ZStack {
+                    Circle().fill(.red).frame(width: 60, height: 60).offset(x: -15).zIndex(2)
+                    Circle().fill(.green).frame(width: 60, height: 60)
+                    Circle().fill(.blue).frame(width: 60, height: 60).offset(x: 15).zIndex(1)
+                }
+                .frame(width: 110)
+                GeometryReader { proxy in
+                    ForEach(0..<4) { i in
+                        Rectangle().fill(Color(hue: Double(i) / 4, saturation: 0.8, brightness: 0.9))
+                            .frame(width: proxy.size.width / 4, height: proxy.size.height * Double(i + 1) / 4)
+                            .position(x: proxy.size.width / 8 * Double(2 * i + 1), y: proxy.size.height * (1 - Double(i + 1) / 8))
+                    }
+                }
+            }
+            .padding(10)
+        }
+        expectGolden(host.snapshot(), "zindex-geometry", tolerance: 2)
+    }
+}
+
+@Suite struct GroupOpacityTests {
+    @Test func overlappingChildrenFadeAsOneGroup() {
+        let host = HeadlessHost(width: 100, height: 100) {
+            ZStack {
+                Color.red.frame(width: 60, height: 60)
+                Color.blue.frame(width: 30, height: 30)
+            }
+            .opacity(0.5)
+        }
+        // Where they overlap only the blue shows, at 50% over white: (128, 189, 255).
+        let p = rgba(host.snapshot(), 50, 50)
+        #expect(abs(Int(p[0]) - 128) <= 1 && abs(Int(p[1]) - 189) <= 1 && p[2] == 255)
+        let red = rgba(host.snapshot(), 25, 25)
+        #expect(red[0] == 255 && abs(Int(red[1]) - 157) <= 1)
+    }
+
+    @Test func invisibleViewsTakeNoTapsUnlessGivenAContentShape() {
+        let taps = Taps()
+        let host = HeadlessHost(width: 100, height: 100) {
+            VStack(spacing: 0) {
+                Color.red.opacity(0).onTapGesture { taps.names.append("clear") }
+                Color.red.frame(height: 20).opacity(0).onTapGesture { taps.names.append("faded") }
+                Color.clear.contentShape(Rectangle()).onTapGesture { taps.names.append("shaped") }
+            }
+        }
+        let frames = host.frames(of: Kiosk.Color.self)
+        for f in frames { host.tap(x: Double(f.midX), y: Double(f.midY)) }
+        #expect(taps.names == ["shaped"])
+        #expect(rgba(host.snapshot(), 50, 50) == [255, 255, 255, 255])
+    }
+}

@@ -174,3 +174,19 @@ struct FadeHost: View {
         #expect(host.warnings.isEmpty)
     }
 }
+
+@Suite struct ContractTests {
+    /// The ARCHITECTURE.md "Testing contract" snippet, with only `import Kiosk`.
+    @Test func testingContractCompilesAndRuns() throws {
+        let host = HeadlessHost(width: 400, height: 300) { CheckerboardView() }
+        host.advance(by: 0.25)
+        host.tap(x: 200, y: 150)
+        let frame: Surface = host.snapshot()
+        let p = frame.pixel(x: 10, y: 10)
+        #expect(p.a == 255)
+        let path = "/tmp/kiosk-contract-\(ProcessInfo.processInfo.processIdentifier).png"
+        try frame.writePNG(to: path)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(host.frameCount >= 2 && !host.lastDamage.isEmpty)
+    }
+}

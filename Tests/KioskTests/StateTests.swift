@@ -2,6 +2,7 @@
 // and ids change.
 import Testing
 @testable import Kiosk
+import Raster
 
 final class Log {
     var entries: [String] = []
@@ -242,5 +243,61 @@ struct Loader: View {
         #expect(counts.a == 1)
         host.advance(by: 3)
         #expect(counts.a == 4)
+    }
+}
+
+@Suite struct FrameSourceTests {
+    @Test func rootRendererDrivenAsAFrameSource() throws {
+        let source: FrameSource = RootRenderer(width: 200, height: 100, content: Counter())
+        let surface = try Surface(width: 200, height: 100)
+        #expect(source.needsFrame())
+        let first = source.renderFrame(into: surface, at: 0, fullRedraw: true)
+        #expect(first == [IntRect(x: 0, y: 0, width: 200, height: 100)])
+        #expect(!source.needsFrame())
+        source.handleTouch(TouchEvent(id: 1, phase: .began, location: Point(100, 50), time: 0.1))
+        source.handleTouch(TouchEvent(id: 1, phase: .ended, location: Point(100, 50), time: 0.15))
+        #expect(source.needsFrame())
+        let damage = source.renderFrame(into: surface, at: 0.2, fullRedraw: false)
+        #expect(!damage.isEmpty && damage.allSatisfy { $0.area < 200 * 100 })
+        #expect(!source.needsFrame())
+    }
+}
+
+struct EquatableRow: View, Equatable {
+    let value: Int
+    let counts: Counts
+    var body: some View {
+        let _ = counts.child += 1
+        Text("row \(value)")
+    }
+    static func == (a: EquatableRow, b: EquatableRow) -> Bool { a.value == b.value }
+}
+
+struct TickingParent: View {
+    let counts: Counts
+    @State var ticks = 0
+    @State var value = 0
+    var body: some View {
+        let _ = counts.parent += 1
+        VStack(spacing: 40) {
+            EquatableRow(value: value, counts: counts)
+            Text("tick \(ticks)").onTapGesture { ticks += 1 }
+            Text("bump").onTapGesture { value += 1 }
+        }
+    }
+}
+
+@Suite struct EquatableSkipTests {
+    @Test func anUnchangedEquatableChildIsNotEvaluatedAgain() {
+        let counts = Counts()
+        let host = HeadlessHost(width: 300, height: 300) { TickingParent(counts: counts) }
+        let tick = host.frame(ofText: "tick 0")!
+        host.tap(x: Double(tick.midX), y: Double(tick.midY))
+        #expect(host.frame(ofText: "tick 1") != nil)
+        #expect((counts.parent, counts.child) == (2, 1))
+        let bump = host.frame(ofText: "bump")!
+        host.tap(x: Double(bump.midX), y: Double(bump.midY))
+        #expect(host.frame(ofText: "row 1") != nil)
+        #expect((counts.parent, counts.child) == (3, 2))
     }
 }

@@ -1,5 +1,7 @@
 // Environment: values passed down the view tree (colour scheme, screen size, font, …).
 
+import Synchronization
+
 /// A key for a value in `EnvironmentValues`.
 ///
 /// ```swift
@@ -16,15 +18,21 @@ public protocol EnvironmentKey {
 /// The values a view reads with `@Environment`.
 public struct EnvironmentValues: CustomStringConvertible {
     var storage: [ObjectIdentifier: Any] = [:]
+    /// Changes on every write, so equal versions mean equal values (the graph skips
+    /// re-evaluating an unchanged Equatable view only when its environment kept its version).
+    private(set) var version: UInt64 = 0
+    private static let versions = Atomic<UInt64>(0)
     public init() {}
+
+    private mutating func bump() { version = EnvironmentValues.versions.wrappingAdd(1, ordering: .relaxed).newValue }
 
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
         get { storage[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
-        set { storage[ObjectIdentifier(key)] = newValue }
+        set { storage[ObjectIdentifier(key)] = newValue; bump() }
     }
 
     func object<T: AnyObject>(_ type: T.Type) -> T? { storage[ObjectIdentifier(type)] as? T }
-    mutating func setObject<T: AnyObject>(_ object: T?, for type: T.Type) { storage[ObjectIdentifier(type)] = object }
+    mutating func setObject<T: AnyObject>(_ object: T?, for type: T.Type) { storage[ObjectIdentifier(type)] = object; bump() }
 
     public var description: String { "EnvironmentValues(\(storage.count) values)" }
 }

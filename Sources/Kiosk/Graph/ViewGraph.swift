@@ -35,6 +35,8 @@ final class ViewGraph {
     var needsUpdate = true
     /// Bumped on every update that changed the tree; layout caches compare against it.
     private(set) var generation = 0
+    /// Bumped whenever any node's children are reconciled (layout-item caches compare to it).
+    private(set) var structureVersion = 0
     /// Virtual time in seconds (the presentation time of the frame being made).
     var time: Double = 0
     /// The wall-clock date at time 0, for TimelineView and `.task` clocks.
@@ -136,6 +138,7 @@ final class ViewGraph {
     /// read tracking, and reconciles the children.
     func evaluate(_ node: Node) {
         node.isDirty = false
+        node.invalidateLayout()
         if node.depth > ViewGraph.maxDepth {
             Diagnostics.warn("view tree deeper than \(ViewGraph.maxDepth) levels at \(node.path): a body probably contains itself; the rest is not shown")
             reconcile(node, ChildList())
@@ -174,9 +177,16 @@ final class ViewGraph {
 
     private static func body<V: View>(of view: V) -> any View { view.body }
 
+    /// Whether two view values are equal (only for Equatable views; others never are).
+    static func equalViews(_ a: any View, _ b: any View) -> Bool {
+        guard let a = a as? any Equatable else { return false }
+        return a.isEqual(to: b)
+    }
+
     /// Matches the new child list against the current children by key: kept children get the
     /// new view value and are re-evaluated; new ones are created (onAppear); the rest removed.
     func reconcile(_ node: Node, _ list: ChildList) {
+        structureVersion &+= 1
         var environment = node.environment
         node.primitive?.transformEnvironment(&environment)
         var old: [NodeKey: Node] = [:]
@@ -193,6 +203,13 @@ final class ViewGraph {
                 repeat { nodeKey.key = AnyHashable(DuplicateKey(id: key, occurrence: n)); n += 1 } while !used.insert(nodeKey).inserted
             }
             if let existing = old.removeValue(forKey: nodeKey) {
+                if !existing.isDirty, existing.environment.version == environment.version,
+                   ViewGraph.equalViews(existing.view, view) {
+                    // Same value, same environment, no state changed: its body would give the
+                    // same children (SwiftUI skips these too). The old value keeps its installed state.
+                    kept.append(existing)
+                    continue
+                }
                 existing.view = view
                 existing.environment = environment
                 evaluate(existing)
@@ -221,5 +238,12 @@ final class ViewGraph {
         node.isRemoved = true
         if let lifecycle = node.lifecycle { enqueueLifecycle { lifecycle.disappeared(node) } }
         for child in node.children { remove(child) }
+    }
+}
+
+extension Equatable {
+    func isEqual(to other: Any) -> Bool {
+        guard let other = other as? Self else { return false }
+        return self == other
     }
 }

@@ -52,10 +52,15 @@ public struct GeometryReader<Content: View>: View, PrimitiveView, LayoutBehavior
             node.graph.evaluate(node)
             pass.didChangeTree = true
         }
-        let items = node.layoutItems
-        let s = pass.size(of: items, ProposedViewSize(bounds.size))
-        let rect = CGRect(origin: bounds.origin, size: s)
-        if items.count == 1 { pass.place(items[0], in: rect) } else { pass.place(items: items, in: rect) }
+        // Each child is offered the whole space and put at the top-leading corner (several
+        // children overlap, as in SwiftUI). A Spacer inside is not in the outer stack.
+        let saved = pass.stackAxis
+        pass.stackAxis = nil
+        defer { pass.stackAxis = saved }
+        for item in node.layoutItems {
+            let s = pass.size(item, ProposedViewSize(bounds.size))
+            pass.place(item, in: CGRect(origin: bounds.origin, size: s))
+        }
     }
 }
 

@@ -65,12 +65,13 @@ final class LayoutPass {
     func size(_ node: Node, _ proposal: ProposedViewSize) -> CGSize {
         guard let layout = node.layout else { return size(of: node.layoutItems, proposal) }
         let proposal = LayoutPass.sanitize(proposal)
-        if node.sizeCachePass == number {
-            for (p, s) in node.sizeCache where p == proposal { return s }
-        } else {
-            node.sizeCachePass = number
+        if node.sizeCachePass != number && node.needsLayout {
+            // Stale answers from an earlier pass; a clean node keeps them (same subtree, same sizes).
             node.sizeCache.removeAll(keepingCapacity: true)
         }
+        node.sizeCachePass = number
+        for (p, s) in node.sizeCache where p == proposal { return s }
+        if node.sizeCache.count >= 16 { node.sizeCache.removeFirst(8) }
         var result = layout.sizeThatFits(proposal, node: node, pass: self)
         if !(result.width >= 0) { result.width = 0 }    // NaN or negative
         if !(result.height >= 0) { result.height = 0 }
@@ -82,8 +83,10 @@ final class LayoutPass {
     func place(_ node: Node, in rect: CGRect) {
         let rect = LayoutPass.clamp(rect)
         guard let layout = node.layout else { place(items: node.layoutItems, in: rect); return }
+        if !node.needsLayout && node.frame == rect { return }   // clean and not moved: children stay
         node.frame = rect
         layout.placeChildren(in: rect, node: node, pass: self)
+        node.needsLayout = false
     }
 
     /// Several items where one view is expected (a modifier on a Group, a multi-view body at

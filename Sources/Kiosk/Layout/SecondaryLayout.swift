@@ -13,14 +13,15 @@ public struct _BackgroundLayout<Background: View>: BuiltinModifier, LayoutBehavi
     }
     private func content(_ node: Node) -> [Node] { node.children.first.map(itemsOf) ?? [] }
     private func secondary(_ node: Node) -> [Node] { node.children.count > 1 ? itemsOf(node.children[1]) : [] }
-    private func itemsOf(_ child: Node) -> [Node] { var items: [Node] = []; child.appendLayoutItems(to: &items); return items }
+    private func itemsOf(_ child: Node) -> [Node] { child.layout != nil ? [child] : child.layoutItems }
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         pass.size(of: content(node), proposal)
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
         pass.place(aligned: content(node), in: bounds, alignment: .center)
-        pass.place(aligned: secondary(node), in: bounds, alignment: alignment)
+        // Several secondary views overlap like a ZStack (SwiftUI's overlay/background builders).
+        for item in secondary(node) { pass.place(aligned: [item], in: bounds, alignment: alignment) }
     }
     func render(node: Node, pass: RenderPass) {
         let order = isOverlay ? [content(node), secondary(node)] : [secondary(node), content(node)]

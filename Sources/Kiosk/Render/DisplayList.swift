@@ -54,6 +54,18 @@ enum DrawCommand: Hashable {
     case text(ResolvedText, width: Double, paint: DrawPaint)
     /// An image scaled into a rect (local coordinates).
     case image(ImageBox, Raster.Rect, Sampling)
+    /// Items drawn together through an effect (shape clip, shadow); see LayerDrawing.
+    case group(GroupEffect, [DisplayItem])
+}
+
+extension DrawCommand {
+    /// Paints nothing at all (a fully transparent colour).
+    var isInvisible: Bool {
+        switch self {
+        case .fill(_, .solid(let c), _), .stroke(_, .solid(let c), _), .text(_, _, .solid(let c)): return c.a <= 0
+        default: return false
+        }
+    }
 }
 
 struct DisplayItem: Hashable {

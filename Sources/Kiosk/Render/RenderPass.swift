@@ -17,10 +17,16 @@ final class RenderPass {
     /// The transform in effect at each gesture node (for local drag coordinates).
     var gestureTransforms: [Int: Affine] = [:]
     var hitTestingEnabled = true
+    /// Non-rectangular clips in effect (device paths): taps outside them miss.
+    var clipPaths: [Raster.Path] = []
     let text: TextMeasuring
+
+    /// The whole surface.
+    let root: IntRect
 
     init(size: IntRect, text: TextMeasuring) {
         clip = size
+        root = size
         self.text = text
         items.reserveCapacity(256)
     }
@@ -48,28 +54,62 @@ final class RenderPass {
 
     /// Runs `body` with the transform/opacity/clip/gesture state restored afterwards.
     func withSavedState(_ body: () -> Void) {
-        let t = transform, o = opacity, c = clip, g = gestureNodes.count, h = hitTestingEnabled
+        let t = transform, o = opacity, c = clip, g = gestureNodes.count, h = hitTestingEnabled, p = clipPaths.count
         body()
         transform = t; opacity = o; clip = c; hitTestingEnabled = h
         gestureNodes.removeSubrange(g...)
+        clipPaths.removeSubrange(p...)
     }
 
     /// Records a draw command in local coordinates; `localBounds` must cover what it paints.
     func emit(_ command: DrawCommand, owner: Node, index: Int, localBounds: CGRect, hitShape: Raster.Path? = nil) {
         let deviceBounds = IntRect(covering: transform.apply(Raster.Rect(localBounds)).insetBy(dx: -1, dy: -1)).intersection(clip)
-        if hitTestingEnabled {
+        // Invisible content takes no taps (SwiftUI: Color.clear, opacity 0); contentShape does.
+        if hitTestingEnabled && opacity > 0 && !command.isInvisible {
             hitRegions.append(HitRegion(shape: hitShape ?? Raster.Path.rect(Raster.Rect(localBounds)), transform: transform,
-                                        clip: clip, gestureNodes: gestureNodes))
+                                        clip: clip, gestureNodes: gestureNodes, clipPaths: clipPaths))
         }
         guard opacity > 0, !deviceBounds.isEmpty else { return }
         items.append(DisplayItem(owner: owner.serial, index: index, command: command, transform: transform,
                                  opacity: min(1, opacity), clip: clip, bounds: deviceBounds))
     }
 
+    /// Items emitted since `start`, removed from the list (to wrap them in a group).
+    func takeItems(from start: Int) -> [DisplayItem] {
+        let taken = Array(items[start...])
+        items.removeSubrange(start...)
+        return taken
+    }
+
+    /// Inserts a group item at `index` (its bounds: the items' union, grown by `grow`).
+    func insertGroup(_ effect: GroupEffect, items group: [DisplayItem], at index: Int, owner: Node,
+                     grow: Int = 0, offset: (Int, Int) = (0, 0), limit: IntRect? = nil) {
+        guard var bounds = group.first?.bounds else { return }
+        for item in group.dropFirst() { bounds = bounds.union(item.bounds) }
+        bounds = bounds.insetBy(-grow).offsetBy(offset.0, offset.1)
+        bounds = bounds.intersection(limit ?? clip).intersection(root)
+        guard !bounds.isEmpty else { return }
+        items.insert(DisplayItem(owner: owner.serial, index: 0, command: .group(effect, group), transform: .identity,
+                                 opacity: 1, clip: nil, bounds: bounds), at: index)
+    }
+
+    /// Multiplies the opacity of the items emitted since `start`.
+    func fadeItems(from start: Int, by factor: Double) {
+        for i in start..<items.count { items[i].opacity *= factor }
+    }
+
+    /// Whether any two of the items' bounds overlap (then group opacity needs a layer).
+    static func overlap(_ items: ArraySlice<DisplayItem>) -> Bool {
+        let list = Array(items)
+        if list.count > 64 { return true }
+        for i in list.indices { for j in (i + 1)..<list.count where !list[i].bounds.intersection(list[j].bounds).isEmpty { return true } }
+        return false
+    }
+
     /// A region that takes hits without drawing (contentShape).
     func addHitShape(_ shape: Raster.Path) {
         guard hitTestingEnabled else { return }
-        hitRegions.append(HitRegion(shape: shape, transform: transform, clip: clip, gestureNodes: gestureNodes))
+        hitRegions.append(HitRegion(shape: shape, transform: transform, clip: clip, gestureNodes: gestureNodes, clipPaths: clipPaths))
     }
 }
 
@@ -79,13 +119,18 @@ struct HitRegion {
     var transform: Affine
     var clip: IntRect
     var gestureNodes: [Node]
+    var clipPaths: [Raster.Path] = []
 
     func contains(_ p: Raster.Point) -> Bool {
         guard clip.contains(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down))),
               let inverse = transform.inverted() else { return false }
-        let q = inverse.apply(p)
-        guard shape.bounds.insetBy(dx: -0.5, dy: -0.5).contains(q) else { return false }
-        // Non-zero winding number of the flattened outline.
+        for clipPath in clipPaths where !HitRegion.winds(clipPath, around: p) { return false }
+        return HitRegion.winds(shape, around: inverse.apply(p))
+    }
+
+    /// Whether `q` is inside `shape` (non-zero winding of the flattened outline).
+    static func winds(_ shape: Raster.Path, around q: Raster.Point) -> Bool {
+        guard !shape.isEmpty, shape.bounds.insetBy(dx: -0.5, dy: -0.5).contains(q) else { return false }
         var winding = 0
         shape.forEachFlattened(tolerance: 0.25) { a, b in
             if a.y <= q.y {

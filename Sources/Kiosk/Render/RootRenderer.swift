@@ -18,7 +18,10 @@ public final class RootRenderer {
     private var laidOutGeneration = -1
     private var layoutNumber = 0
     private var drawnOnce = false
+    /// The time of the last frame rendered (the graph's clock).
+    private(set) var lastFrameTime = 0.0
     private var canvas: Canvas?
+    private let layerScratch = LayerScratch()
     let touches = TouchRouter()
     /// Rectangles repainted by the last frame.
     public private(set) var lastDamage: [IntRect] = []
@@ -82,6 +85,7 @@ public final class RootRenderer {
 
     private func renderFrameInSink(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
         graph.time = max(graph.time, time)
+        lastFrameTime = graph.time
         graph.update()
         let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         var relaid = false
@@ -164,6 +168,9 @@ public final class RootRenderer {
             text.draw(resolved, width: width, paint: paint.paint, canvas: canvas)
         case let .image(image, rect, sampling):
             ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
+        case let .group(effect, group):
+            LayerDrawing.draw(group, effect: effect, bounds: item.bounds, in: canvas.clip, canvas: canvas,
+                              scratch: layerScratch) { [unowned self] sub, rect, c in self.draw(sub, in: rect, canvas: c) }
         }
     }
 
@@ -181,4 +188,20 @@ public final class RootRenderer {
 
     /// The display list of the last frame (test hook).
     var displayList: [DisplayItem] { items }
+}
+
+/// The platform's frame loop drives the engine through `FrameSource`.
+///
+/// ```swift
+/// let root = RootRenderer(width: 1920, height: 1080, content: ContentView())
+/// try FrameLoop(display: display, source: root).run()
+/// ```
+extension RootRenderer: FrameSource {
+    /// True when state changed, input arrived, or a TimelineView is due by the next frame
+    /// (the last frame's time plus one 60 Hz period). `nextWakeup` says when one will be due.
+    public func needsFrame() -> Bool { needsFrame(at: lastFrameTime + 1.0 / 60) }
+
+    public func handleTouch(_ event: TouchEvent) {
+        touch(id: event.id, phase: event.phase, x: event.location.x, y: event.location.y, time: event.time)
+    }
 }

@@ -1,26 +1,16 @@
-// StrokeDrawing and ImageDrawing. Until Raster's stroker lands on main, a stroke is drawn as
-// one quad per flattened segment (butt ends, no joins: corners of thick lines show notches).
+// StrokeDrawing and ImageDrawing: strokes and images of the display list onto a Canvas.
 
 import Raster
 
 enum StrokeDrawing {
+    /// Strokes through Canvas.stroke (its stroker and outline buffer are reused frame to frame).
     static func stroke(_ path: Raster.Path, paint: Paint, style: StrokeParameters, canvas: Canvas) {
         guard style.lineWidth > 0 else { return }
-        // Each segment becomes a quad of the line's width (butt caps, no joins).
-        var outline = Raster.Path()
-        let h = style.lineWidth / 2
-        path.forEachFlattened(tolerance: 0.2, closeSubpaths: false) { a, b in
-            let dx = b.x - a.x, dy = b.y - a.y
-            let len = (dx * dx + dy * dy).squareRoot()
-            guard len > 1e-9 else { return }
-            let nx = -dy / len * h, ny = dx / len * h
-            outline.move(to: Raster.Point(a.x + nx, a.y + ny))
-            outline.line(to: Raster.Point(b.x + nx, b.y + ny))
-            outline.line(to: Raster.Point(b.x - nx, b.y - ny))
-            outline.line(to: Raster.Point(a.x - nx, a.y - ny))
-            outline.close()
-        }
-        canvas.fill(outline, with: paint, rule: .nonZero)
+        func cap(_ c: CGLineCap) -> LineCap { c == .round ? .round : c == .square ? .square : .butt }
+        func join(_ j: CGLineJoin) -> LineJoin { j == .round ? .round : j == .bevel ? .bevel : .miter }
+        let raster = Raster.StrokeStyle(lineWidth: style.lineWidth, lineCap: cap(style.lineCap), lineJoin: join(style.lineJoin),
+                                        miterLimit: style.miterLimit, dash: style.dash, dashPhase: style.dashPhase)
+        canvas.stroke(path, with: paint, style: raster)
     }
 }
 

@@ -122,15 +122,7 @@ extension ShapeStyle where Self == Color {
 }
 
 /// A Color used as a view fills the space offered (10 points where unspecified).
-extension Color: View, PrimitiveView, LayoutBehavior {
+extension Color: View, PrimitiveView, StyleView {
     public typealias Body = Never
     public var body: Never { bodyNeverCalled("Color") }
-    func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
-        proposal.replacingUnspecifiedDimensions()
-    }
-    func render(node: Node, pass: RenderPass) {
-        let rect = Raster.Rect(node.frame)
-        pass.emit(.fill(.rect(rect), resolve(in: node.frame, environment: node.environment), .nonZero),
-                  owner: node, index: 0, localBounds: node.frame)
-    }
 }

@@ -18,9 +18,28 @@ extension RenderEffect {
     }
 }
 
-public struct _OpacityEffect: RenderEffect {
+/// Fades the content as one group: where its children overlap, only the front one shows
+/// through (CALayer group opacity). A single drawn item is faded directly, without a layer.
+public struct _OpacityEffect: BuiltinModifier, PassThroughLayout {
     let opacity: Double
-    func apply(node: Node, pass: RenderPass) { pass.opacity *= opacity.isFinite ? min(1, max(0, opacity)) : 1 }
+    func render(node: Node, pass: RenderPass) {
+        let o = opacity.isFinite ? min(1, max(0, opacity)) : 1
+        if o == 0 {
+            // Nothing to see and, as in SwiftUI, nothing to tap (contentShape regions excepted).
+            pass.withSavedState { pass.opacity = 0; pass.renderChildren(of: node) }
+            return
+        }
+        let start = pass.items.count
+        pass.withSavedState { pass.renderChildren(of: node) }
+        let count = pass.items.count - start
+        if o == 1 || count == 0 { return }
+        if count == 1 || !RenderPass.overlap(pass.items[start...]) {
+            pass.fadeItems(from: start, by: o)
+        } else {
+            let group = pass.takeItems(from: start)
+            pass.insertGroup(.opacity(o), items: group, at: start, owner: node)
+        }
+    }
 }
 
 public struct _OffsetEffect: RenderEffect {
@@ -53,15 +72,46 @@ public struct _ScaleEffect: RenderEffect {
     }
 }
 
-/// Clips to a shape's bounding box in device space. Limitation: the clip is rectangular
-/// (rounded corners and circles clip to their bounds) until Raster has clip paths.
-public struct _ClipEffect<ClipShape: Shape>: RenderEffect {
+/// Clips to a shape. A rectangle under an axis-aligned transform narrows the device clip
+/// rectangle (free); any other shape draws the content into a layer masked by the shape.
+public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout {
     let shape: ClipShape
-    func apply(node: Node, pass: RenderPass) {
+    func render(node: Node, pass: RenderPass) {
         let local = shape.path(in: CGRect(origin: .zero, size: node.frame.size)).storage
             .applying(.translation(Double(node.frame.minX), Double(node.frame.minY)))
-        let device = pass.transform.apply(local.isEmpty ? .zero : local.bounds)
-        pass.clip = pass.clip.intersection(IntRect(covering: device))
+        let device = local.applying(pass.transform)
+        let box = IntRect(covering: device.isEmpty ? .zero : device.bounds)
+        pass.withSavedState {
+            pass.clip = pass.clip.intersection(box)
+            let rectangular = shape is Rectangle && pass.transform.isAxisAligned
+            if rectangular { pass.clip = pass.clip.intersection(IntRect(covering: pass.transform.apply(local.bounds))) }
+            else { pass.clipPaths.append(device) }
+            let start = pass.items.count
+            pass.renderChildren(of: node)
+            if !rectangular && pass.items.count > start {
+                let group = pass.takeItems(from: start)
+                pass.insertGroup(.clip(device), items: group, at: start, owner: node)
+            }
+        }
+    }
+}
+
+/// Draws a blurred copy of the content's alpha behind it, in `color`, offset by (x, y).
+public struct _ShadowEffect: BuiltinModifier, PassThroughLayout {
+    let color: Color
+    let radius: CGFloat
+    let offset: CGSize
+    func render(node: Node, pass: RenderPass) {
+        let start = pass.items.count
+        pass.renderChildren(of: node)
+        guard pass.items.count > start, radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }
+        let group = Array(pass.items[start...])
+        let d = pass.transform.applyVector(Raster.Point(Double(offset.width), Double(offset.height)))
+        let r = Double(max(0, min(radius, 200))) * pass.transform.maxScale
+        var shadow = color.resolved(node.environment.colorScheme)
+        shadow.a *= min(1, pass.opacity)
+        pass.insertGroup(.shadow(shadow, radius: r, dx: d.x, dy: d.y), items: group, at: start, owner: node,
+                         grow: Int(r.rounded(.up)) + 1, offset: (Int(d.x.rounded()), Int(d.y.rounded())))
     }
 }
 
@@ -121,6 +171,15 @@ extension View {
     /// Clips this view to a rounded rectangle.
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, _ClipEffect<RoundedRectangle>> {
         clipShape(RoundedRectangle(cornerRadius: radius))
+    }
+    /// A drop shadow of what this view draws (default colour: black at 33%).
+    ///
+    /// ```swift
+    /// RoundedRectangle(cornerRadius: 12).fill(.white).shadow(radius: 8, y: 4)
+    /// ```
+    public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat,
+                       x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, _ShadowEffect> {
+        modifier(_ShadowEffect(color: color, radius: radius, offset: CGSize(width: x, height: y)))
     }
     /// Draw order among siblings: higher in front (default 0).
     public func zIndex(_ value: Double) -> ModifiedContent<Self, _ZIndexModifier> { modifier(_ZIndexModifier(zIndex: value)) }

@@ -79,20 +79,10 @@ public struct RadialGradient: ShapeStyle, ResolvableStyle {
 }
 
 /// Gradients used as views fill the space offered, like Color.
-extension LinearGradient: View, PrimitiveView, LayoutBehavior {
+extension LinearGradient: View, PrimitiveView, StyleView {
     public var body: Never { bodyNeverCalled("LinearGradient") }
-    func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize { proposal.replacingUnspecifiedDimensions() }
-    func render(node: Node, pass: RenderPass) {
-        pass.emit(.fill(.rect(Raster.Rect(node.frame)), resolve(in: node.frame, environment: node.environment), .nonZero),
-                  owner: node, index: 0, localBounds: node.frame)
-    }
 }
 
-extension RadialGradient: View, PrimitiveView, LayoutBehavior {
+extension RadialGradient: View, PrimitiveView, StyleView {
     public var body: Never { bodyNeverCalled("RadialGradient") }
-    func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize { proposal.replacingUnspecifiedDimensions() }
-    func render(node: Node, pass: RenderPass) {
-        pass.emit(.fill(.rect(Raster.Rect(node.frame)), resolve(in: node.frame, environment: node.environment), .nonZero),
-                  owner: node, index: 0, localBounds: node.frame)
-    }
 }

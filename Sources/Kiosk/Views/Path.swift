@@ -65,8 +65,7 @@ public struct Path: Hashable, @unchecked Sendable {
     public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path { Path(storage.applying(.translation(Double(dx), Double(dy)))) }
     /// Whether `p` is inside (non-zero winding).
     public func contains(_ p: CGPoint) -> Bool {
-        HitRegion(shape: storage, transform: .identity, clip: IntRect(x0: Int.min / 4, y0: Int.min / 4, x1: Int.max / 4, y1: Int.max / 4),
-                  gestureNodes: []).contains(Raster.Point(p))
+        HitRegion.winds(storage, around: Raster.Point(p))
     }
 }
 

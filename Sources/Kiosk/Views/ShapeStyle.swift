@@ -41,6 +41,20 @@ public struct AnyShapeStyle: ShapeStyle, ResolvableStyle {
     }
 }
 
+/// A style used as a view (Color, gradients): fills the space offered, 10 points where
+/// unspecified, as SwiftUI.
+protocol StyleView: LayoutBehavior, ResolvableStyle {}
+
+extension StyleView {
+    func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
+        proposal.replacingUnspecifiedDimensions()
+    }
+    func render(node: Node, pass: RenderPass) {
+        pass.emit(.fill(.rect(Raster.Rect(node.frame)), resolve(in: node.frame, environment: node.environment), .nonZero),
+                  owner: node, index: 0, localBounds: node.frame)
+    }
+}
+
 struct ForegroundStyleKey: EnvironmentKey { static let defaultValue: AnyShapeStyle? = nil }
 
 extension EnvironmentValues {

@@ -37,7 +37,30 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         let maxWidth = proposal.width.flatMap { $0.isFinite ? $0 : nil }
-        return pass.text.measure(resolved(node.environment), maxWidth: maxWidth).size
+        let text = fitted(resolved(node.environment), maxWidth: maxWidth, height: proposal.height, measurer: pass.text)
+        return pass.text.measure(text, maxWidth: maxWidth).size
+    }
+
+    /// Offered less height than its lines need, text keeps the lines that fit (at least one)
+    /// and ends the last in "…", as SwiftUI does.
+    func fitted(_ text: ResolvedText, maxWidth: CGFloat?, height: CGFloat?, measurer: TextMeasuring) -> ResolvedText {
+        guard let height, height.isFinite else { return text }
+        let full = measurer.measure(text, maxWidth: maxWidth)
+        guard full.size.height > height + 0.5 else { return text }
+        var one = text
+        one.lineLimit = 1
+        let lineHeight = measurer.measure(one, maxWidth: maxWidth).size.height
+        guard lineHeight > 0 else { return text }
+        let lines = max(1, Int((height + 0.5 + CGFloat(text.lineSpacing)) / (lineHeight + CGFloat(text.lineSpacing))))
+        var fitted = text
+        fitted.lineLimit = min(text.lineLimit ?? lines, lines)
+        return fitted
+    }
+
+    /// Resolves the text once per layout (not per frame): the renderer reads it from the node.
+    func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
+        node.modifierState = ResolvedTextBox(fitted(resolved(node.environment), maxWidth: bounds.width + 0.5,
+                                                    height: bounds.height, measurer: pass.text))
     }
 
     func baseline(node: Node, size: CGSize, last: Bool, pass: LayoutPass) -> CGFloat? {
@@ -50,15 +73,22 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
         let paint = color.map { DrawPaint.solid($0.resolved(env.colorScheme)) }
             ?? ForegroundStyle().resolve(in: node.frame, environment: env)
         let frame = node.frame
+        let text = (node.modifierState as? ResolvedTextBox)?.text
+            ?? fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text)
         let saved = pass.transform
         pass.transform = Affine.translation(Double(frame.minX), Double(frame.minY)).concatenating(saved)
         // Glyphs may overhang the layout box a little (italics, accents): widen the damage.
-        let overhang = CGFloat(resolved(env).font.size) * 0.25
-        pass.emit(.text(resolved(env), width: Double(frame.width), paint: paint), owner: node, index: 0,
+        let overhang = CGFloat(text.font.size) * 0.25
+        pass.emit(.text(text, width: Double(frame.width), paint: paint), owner: node, index: 0,
                   localBounds: CGRect(x: -overhang, y: -overhang, width: frame.width + 2 * overhang, height: frame.height + 2 * overhang),
                   hitShape: .rect(Raster.Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))))
         pass.transform = saved
     }
+}
+
+final class ResolvedTextBox {
+    let text: ResolvedText
+    init(_ text: ResolvedText) { self.text = text }
 }
 
 /// Text with everything resolved that decides its shape (not its colour).

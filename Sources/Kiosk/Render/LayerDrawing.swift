@@ -1,0 +1,151 @@
+// LayerDrawing: effects that need the content drawn on its own first, then composited:
+// clipping to a non-rectangular shape (rounded corners, circles) and drop shadows. The content
+// is drawn into a scratch layer the size of the damaged part of its bounds; the clip shape
+// becomes a coverage mask through which the layer is painted, or the layer's alpha is box-
+// blurred (three passes ≈ a Gaussian) and painted in the shadow colour. Scratch memory is
+// kept and only grows, so steady frames do not allocate.
+
+import Raster
+
+/// A group effect on display items.
+enum GroupEffect: Hashable {
+    /// Clip to a path in device coordinates.
+    case clip(Raster.Path)
+    /// A shadow of the items' alpha: colour, blur radius, device offset.
+    case shadow(Raster.Color, radius: Double, dx: Double, dy: Double)
+    /// The items composited together, then faded (group opacity, as CALayer's).
+    case opacity(Double)
+}
+
+final class LayerScratch {
+    private var storage: Surface?
+    private var maskStorage: Surface?
+    private var alpha: UnsafeMutablePointer<UInt8>?
+    private var alphaCount = 0
+    private var temp: UnsafeMutablePointer<UInt16>?
+    private var tempCount = 0
+
+    deinit { alpha?.deallocate(); temp?.deallocate() }
+
+    private func surface(_ s: inout Surface?, width: Int, height: Int) -> Surface? {
+        if let c = s, c.width >= width, c.height >= height { return c.subsurface(IntRect(x: 0, y: 0, width: width, height: height)) }
+        let w = max(width, s?.width ?? 0), h = max(height, s?.height ?? 0)
+        guard let fresh = try? Surface(width: w, height: h) else { return nil }
+        s = fresh
+        return fresh.subsurface(IntRect(x: 0, y: 0, width: width, height: height))
+    }
+    func layer(width: Int, height: Int) -> Surface? { surface(&storage, width: width, height: height) }
+    func mask(width: Int, height: Int) -> Surface? { surface(&maskStorage, width: width, height: height) }
+    func alphaBuffer(_ count: Int) -> UnsafeMutablePointer<UInt8> {
+        if count > alphaCount { alpha?.deallocate(); alpha = .allocate(capacity: count); alphaCount = count }
+        return alpha!
+    }
+    func tempBuffer(_ count: Int) -> UnsafeMutablePointer<UInt16> {
+        if count > tempCount { temp?.deallocate(); temp = .allocate(capacity: count); tempCount = count }
+        return temp!
+    }
+}
+
+enum LayerDrawing {
+    /// Draws `items` with `effect` into `canvas`, limited to `rect` (device).
+    static func draw(_ items: [DisplayItem], effect: GroupEffect, bounds: IntRect, in rect: IntRect, canvas: Canvas,
+                     scratch: LayerScratch, drawItem: (DisplayItem, IntRect, Canvas) -> Void) {
+        switch effect {
+        case .clip(let path):
+            let area = bounds.intersection(rect)
+            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
+                  let maskSurface = scratch.mask(width: area.width, height: area.height) else { return }
+            render(items, into: layer, origin: area, drawItem: drawItem)
+            let mc = Canvas(maskSurface)
+            mc.clear(.clear)
+            mc.transform = .translation(-Double(area.x0), -Double(area.y0))
+            mc.fill(path, with: .solid(.white))
+            let mask = scratch.alphaBuffer(area.width * area.height)
+            extractAlpha(maskSurface, into: mask)
+            composite(layer, mask: mask, at: area, dx: 0, dy: 0, paint: nil, canvas: canvas, clip: rect)
+        case .opacity(let opacity):
+            let area = bounds.intersection(rect)
+            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
+            render(items, into: layer, origin: area, drawItem: drawItem)
+            canvas.save()
+            canvas.transform = .identity
+            canvas.clip = canvas.clip.intersection(rect)
+            canvas.opacity *= opacity
+            canvas.drawImage(layer, transform: .translation(Double(area.x0), Double(area.y0)), sampling: .nearest)
+            canvas.restore()
+        case let .shadow(color, radius, dx, dy):
+            let r = Int(max(0, min(radius, 200)).rounded(.up))
+            // The part of the content whose shadow can reach `rect`.
+            let source = rect.offsetBy(-Int(dx.rounded()), -Int(dy.rounded())).insetBy(-r)
+            let area = bounds.insetBy(-r).intersection(source)
+            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
+            render(items, into: layer, origin: area, drawItem: drawItem)
+            let mask = scratch.alphaBuffer(area.width * area.height)
+            extractAlpha(layer, into: mask)
+            boxBlur(mask, width: area.width, height: area.height, radius: r, scratch: scratch)
+            composite(layer, mask: mask, at: area, dx: Int(dx.rounded()), dy: Int(dy.rounded()), paint: .solid(color),
+                      canvas: canvas, clip: rect)
+        }
+    }
+
+    private static func render(_ items: [DisplayItem], into layer: Surface, origin: IntRect,
+                               drawItem: (DisplayItem, IntRect, Canvas) -> Void) {
+        let lc = Canvas(layer)
+        lc.clear(.clear)
+        let shift = Affine.translation(-Double(origin.x0), -Double(origin.y0))
+        for var item in items {
+            item.transform = item.transform.concatenating(shift)
+            item.clip = item.clip.map { $0.offsetBy(-origin.x0, -origin.y0) }
+            drawItem(item, IntRect(x: 0, y: 0, width: origin.width, height: origin.height), lc)
+        }
+    }
+
+    private static func extractAlpha(_ s: Surface, into mask: UnsafeMutablePointer<UInt8>) {
+        for y in 0..<s.height {
+            let row = s.row(y), out = mask + y * s.width
+            for x in 0..<s.width { out[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
+        }
+    }
+
+    /// Three box blurs of half-width ≈ radius/2 in each direction (running sums, integers).
+    static func boxBlur(_ m: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int, radius: Int, scratch: LayerScratch) {
+        let k = max(1, radius / 2)
+        guard radius > 0, w > 0, h > 0 else { return }
+        let line = scratch.tempBuffer(max(w, h))
+        for _ in 0..<3 {
+            for y in 0..<h { blurLine(m + y * w, count: w, step: 1, k: k, line: line) }
+            for x in 0..<w { blurLine(m + x, count: h, step: w, k: k, line: line) }
+        }
+    }
+
+    @inline(__always)
+    private static func blurLine(_ p: UnsafeMutablePointer<UInt8>, count n: Int, step: Int, k: Int, line: UnsafeMutablePointer<UInt16>) {
+        for i in 0..<n { line[i] = UInt16(p[i * step]) }
+        let window = 2 * k + 1
+        var sum = 0
+        for i in -k...k where i >= 0 && i < n { sum += Int(line[i]) }
+        for i in 0..<n {
+            p[i * step] = UInt8(truncatingIfNeeded: (sum + window / 2) / window)
+            let add = i + k + 1, sub = i - k
+            if add < n { sum += Int(line[add]) }
+            if sub >= 0 { sum -= Int(line[sub]) }
+        }
+    }
+
+    /// Paints through `mask` at `area` + (dx, dy): the layer itself (paint nil) or a colour.
+    private static func composite(_ layer: Surface, mask: UnsafeMutablePointer<UInt8>, at area: IntRect, dx: Int, dy: Int,
+                                  paint: Paint?, canvas: Canvas, clip: IntRect) {
+        canvas.save()
+        canvas.transform = .identity
+        canvas.clip = canvas.clip.intersection(clip)
+        let p = paint ?? .image(ImagePattern(image: layer, transform: .translation(Double(area.x0 + dx), Double(area.y0 + dy)),
+                                             sampling: .nearest))
+        canvas.fillMask(mask, width: area.width, height: area.height, stride: area.width, x: area.x0 + dx, y: area.y0 + dy, with: p)
+        canvas.restore()
+    }
+}
+
+extension IntRect {
+    func offsetBy(_ dx: Int, _ dy: Int) -> IntRect { IntRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy) }
+    func insetBy(_ d: Int) -> IntRect { IntRect(x0: x0 + d, y0: y0 + d, x1: x1 - d, y1: y1 - d) }
+}
