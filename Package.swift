@@ -29,11 +29,13 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
-        .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "Raster"]),
+        .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "Raster", "AllocationCounter"]),
         .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "Raster", "CDRM"]),
 
         .executableTarget(name: "RasterGallery", dependencies: ["Raster"]),
-        .executableTarget(name: "RasterBench", dependencies: ["Raster"]),
+        .executableTarget(name: "RasterBench", dependencies: ["Raster", "AllocationCounter"]),
+        // Counts heap allocations in the benchmarks (malloc interposed at link time; see the file).
+        .target(name: "AllocationCounter"),
 
         // Golden-image comparison shared by the test targets.
         .target(name: "GoldenSupport", dependencies: ["Raster"], path: "Tests/GoldenSupport"),

@@ -5,6 +5,7 @@
 //   text:   one Text changes: its body, layout, damage diff and repaint of old ∪ new bounds
 //   idle:   a frame where nothing changed (and its heap allocations)
 // Run with scripts/bench-engine (release build, allocation counter linked in).
+import AllocationCounter
 import Kiosk
 import Raster
 #if canImport(Glibc)

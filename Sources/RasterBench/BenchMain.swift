@@ -1,5 +1,6 @@
 // BenchMain: argument parsing and the report. Kept out of main.swift, whose globals are slow.
 
+import AllocationCounter
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,6 +2,7 @@
 // background, one warm-up run ('first'), 21 timed runs, each inside save/restore — and prints
 // the same line format so a script can pair the two outputs by label.
 
+import AllocationCounter
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -6,6 +6,7 @@
 // on x86-64 evaluates right to left (checked with a probe program: the alpha argument got the
 // first number), so the rounded-rect scene draws α first, then b, g, r — as cairo_bench does.
 
+import AllocationCounter
 import Raster
 
 let frameWidth = 1920, frameHeight = 1080

@@ -5,6 +5,7 @@
 //
 //   raster-bench [--cairo PATH] [--only SUBSTRING]
 
+import AllocationCounter
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,4 @@
-// Copied from Sources/RasterBench/AllocationCounter.swift (executables cannot share files).
-// AllocationCounter: counts heap allocations by interposing the C allocator. The executable
+// AllocationCounter (a library both benchmarks link): counts heap allocations by interposing the C allocator. The executable
 // defines counting wrappers for `malloc`, `calloc`, `realloc`, `posix_memalign`,
 // `aligned_alloc` and `memalign`, each forwarding to glibc's exported `__libc_*` function (so
 // `free` needs no wrapper). `scripts/bench` links with
@@ -20,7 +19,7 @@ import Glibc
 #endif
 
 /// Heap allocations since the process started (all threads; the benchmark is single-threaded).
-nonisolated(unsafe) var allocationCount = 0
+nonisolated(unsafe) public var allocationCount = 0
 
 @_silgen_name("__libc_malloc") private func libcMalloc(_ n: Int) -> UnsafeMutableRawPointer?
 @_silgen_name("__libc_calloc") private func libcCalloc(_ n: Int, _ size: Int) -> UnsafeMutableRawPointer?
@@ -57,8 +56,8 @@ nonisolated(unsafe) var allocationCount = 0
 }
 
 /// Whether the wrappers are linked in (see the header): one known allocation must count.
-enum AllocationCounter {
-    static var isActive: Bool {
+public enum AllocationCounter {
+    public static var isActive: Bool {
         let before = allocationCount
         let p = UnsafeMutableRawPointer.allocate(byteCount: 24, alignment: 8)
         let active = allocationCount != before
