@@ -20,6 +20,12 @@ static inline int kiosk_ioctl_ptr(int fd, unsigned long request, void *arg) { re
 /// ioctl with an integer argument (KDSETMODE, VT_RELDISP, VT_ACTIVATE, ...).
 static inline int kiosk_ioctl_int(int fd, unsigned long request, unsigned long arg) { return ioctl(fd, request, arg); }
 
+/// True on the process's main thread (Foundation's Thread.isMainThread pulls CoreFoundation,
+/// and with it ICU's 30 MB of data, into a static kiosk binary).
+#include <unistd.h>
+#include <sys/syscall.h>
+static inline int kiosk_is_main_thread(void) { return getpid() == (pid_t)syscall(SYS_gettid); }
+
 // evdev request codes (function-like macros upstream).
 static inline unsigned long kiosk_EVIOCGABS(unsigned int abs) { return EVIOCGABS(abs); }
 static inline unsigned long kiosk_EVIOCGNAME(unsigned int len) { return EVIOCGNAME(len); }

@@ -153,7 +153,8 @@ struct FadeHost: View {
         // The button sits at the bottom; tap its centre.
         host.tap(x: 200, y: 800 - 30)
         #expect(pixels(host.snapshot()) != before)
-        #expect(UIScreen.main.bounds.width > 0)
+        // (UIScreen.main.bounds is the host's screen inside its work; read here, outside it,
+        // it would be whichever host a parallel test created last.)
     }
 
     @Test func seed003CheckerboardChangesOnTap() {

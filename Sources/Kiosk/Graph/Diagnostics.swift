@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 // Diagnostics: runtime warnings for programmer errors the engine survives (duplicate ids,
 // state changed during a body, bad frame sizes). They go to stderr like SwiftUI's console
 // warnings, and to the graph being updated so tests can read them.
@@ -24,5 +27,5 @@ public enum Diagnostics {
 final class WarningSink { var warnings: [String] = [] }
 
 struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
+    mutating func write(_ string: String) { fputs(string, stderr) }
 }

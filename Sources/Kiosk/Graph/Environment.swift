@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 // Environment: values passed down the view tree (colour scheme, screen size, font, …).
 
 import Synchronization
@@ -106,9 +109,38 @@ extension Environment {
 final class EnvironmentLocation { var values: EnvironmentValues? }
 
 /// `UIScreen.main.bounds`, for programs written against UIKit: the host's screen.
+///
+/// Inside a screen's work (body evaluation, layout, drawing, gestures) `bounds` is that
+/// screen's rectangle, even when several hosts run on several threads at once (tests do);
+/// elsewhere it is the last screen created.
 public final class UIScreen {
     nonisolated(unsafe) public static let main = UIScreen()
-    /// The screen rectangle in points; set by the host.
-    public internal(set) var bounds: CGRect = .zero
+    /// The screen rectangle in points.
+    public var bounds: CGRect {
+        get {
+            if let p = pthread_getspecific(UIScreen.currentKey) { return p.assumingMemoryBound(to: CGRect.self).pointee }
+            return lastBounds
+        }
+        set { lastBounds = newValue }
+    }
     public var scale: CGFloat { 1 }
+    nonisolated(unsafe) private var lastBounds: CGRect = .zero
+
+    /// Per-thread pointer to the bounds of the screen whose work is running on that thread.
+    nonisolated(unsafe) private static let currentKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Runs `body` with `bounds` reading `rect` on this thread (no allocation).
+    static func withBounds<T>(_ rect: CGRect, _ body: () -> T) -> T {
+        var r = rect
+        let previous = pthread_getspecific(currentKey)
+        return withUnsafeMutablePointer(to: &r) { p in
+            pthread_setspecific(currentKey, p)
+            defer { pthread_setspecific(currentKey, previous) }
+            return body()
+        }
+    }
 }

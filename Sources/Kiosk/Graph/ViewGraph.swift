@@ -62,7 +62,7 @@ final class ViewGraph {
         let previous = Diagnostics.sink
         Diagnostics.sink = warnings
         defer { Diagnostics.sink = previous }
-        return body()
+        return UIScreen.withBounds(CGRect(origin: .zero, size: rootEnvironment.screenSize), body)
     }
 
     // MARK: Invalidation

@@ -2,6 +2,7 @@
 // snapshots. Frames step at 60 Hz; a frame is drawn only when something changed.
 
 import Raster
+import CDRM
 
 /// Pixels of a rectangle of the screen (re-exported from Raster for host users).
 public typealias Surface = Raster.Surface
@@ -126,7 +127,7 @@ public final class HeadlessHost {
     /// and main-actor tasks that views schedule then run strictly between frames, never
     /// concurrently with a body.
     static func onMainQueue<T>(_ body: () -> T) -> T {
-        if isOnMainQueue || Thread.isMainThread { return body() }
+        if isOnMainQueue || kiosk_is_main_thread() != 0 { return body() }
         return DispatchQueue.main.sync(execute: body)
     }
 
@@ -144,8 +145,9 @@ public final class HeadlessHost {
             }
             return
         }
-        if Thread.isMainThread {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0))
+        if kiosk_is_main_thread() != 0 {
+            // What a run loop does to serve the main queue, without CoreFoundation's RunLoop.
+            drainMainQueueOnMainThread(nil)
         } else {
             DispatchQueue.main.sync {}
             // A `.task` reaches the main queue asynchronously: wait (≤ 100 ms) for each new one
@@ -175,3 +177,9 @@ public final class HeadlessHost {
         frame()
     }
 }
+
+/// libdispatch's hook for a run loop on the main thread: runs the blocks queued on the main
+/// queue. RunLoop.main.run(…) did the same through CoreFoundation, which linked ICU's data
+/// into every kiosk binary (60 MB stripped).
+@_silgen_name("_dispatch_main_queue_callback_4CF")
+func drainMainQueueOnMainThread(_ message: UnsafeMutableRawPointer?)
