@@ -3,6 +3,20 @@
 // RasterTests hold them equal for every input they try.
 
 enum Blend {
+    /// Stores one pixel value into `count` pixels, eight at a time. `update(repeating:)` on a
+    /// pointer is an out-of-line stdlib call; on a 64 px checkerboard (15 short runs a row) the
+    /// calls alone made the frame 1.5× cairo's.
+    @inline(__always)
+    static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
+        var i = 0
+        if count >= 8 {
+            let v = SIMD8<UInt32>(repeating: value)
+            let raw = UnsafeMutableRawPointer(dst)
+            while i + 8 <= count { raw.storeBytes(of: v, toByteOffset: i &* 4, as: SIMD8<UInt32>.self); i &+= 8 }
+        }
+        while i < count { dst[i] = value; i &+= 1 }
+    }
+
     /// Source-over of one premultiplied colour onto `count` pixels.
     ///
     /// Eight pixels at a time as 16-bit lanes: each 32-bit pixel is two lanes (B|G<<8, R|A<<8);
@@ -13,7 +27,7 @@ enum Blend {
     @inline(__always)
     static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32) {
         let a = src >> 24
-        if a == 255 { dst.update(repeating: src, count: count); return }
+        if a == 255 { fill(dst, count, src); return }
         if src == 0 { return }
         let ia = 255 &- a
         var i = 0
@@ -145,7 +159,7 @@ extension Blend {
     /// Source copy through constant coverage c: dst = src·c + dst·(1 − c) (cairo's SOURCE).
     @inline(__always)
     static func copyRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32, _ c: UInt32) {
-        if c == 255 { dst.update(repeating: src, count: count); return }
+        if c == 255 { fill(dst, count, src); return }
         if c == 0 { return }
         let s = Pixel.scale(src, c), ic = 255 &- c
         for i in 0..<count { dst[i] = s &+ Pixel.scale(dst[i], ic) }

@@ -108,14 +108,20 @@ enum RectListRasterizer {
         let rowCov = s.rowCoverage.base
         s.coverage.reserve(clip.width + 1)
         let mask = s.coverage.base
-        var band = 0
+        var band = 0, programBand = -1, opCount = 0
         for y in rowStart..<rowEnd {
             let top = Double(y), bottom = Double(y + 1)
             while band < m - 1 && ys[band + 1] <= top { band += 1 }
             if band >= m - 1 { break }
             if ys[band] <= top && ys[band + 1] >= bottom {
-                // The whole row lies in one band: paint its spans directly.
-                paintRow(sp, Int(starts[band]), Int(starts[band + 1]), y: y, sink: &sink, mask: mask)
+                // The whole row lies in one band: every such row of the band paints the same
+                // runs, so turn the spans into runs once and replay them.
+                if programBand != band {
+                    opCount = rowProgram(sp, Int(starts[band]), Int(starts[band + 1]), scratch: s)
+                    programBand = band
+                }
+                let ops = s.rowOps.base
+                for k in 0..<opCount { sink.run(x: Int(ops[k].x), y: y, count: Int(ops[k].count), coverage: ops[k].coverage) }
                 continue
             }
             // The row straddles band edges: add each band's share per pixel, then emit.
@@ -142,48 +148,45 @@ enum RectListRasterizer {
         }
     }
 
-    /// Paints one row's disjoint sorted spans at full vertical coverage: a partial pixel at each
-    /// fractional end and a run between. Two spans can share a pixel (one ends at x.25, the
-    /// next starts at x.75); their coverages are added before painting, since compositing
-    /// them one over the other would leave a seam.
-    @inline(__always)
-    static func paintRow<Sink: CoverageSink>(_ sp: UnsafeMutablePointer<Double>, _ k0: Int, _ k1: Int, y: Int,
-                                             sink: inout Sink, mask: UnsafeMutablePointer<UInt8>) {
-        // A pixel shared by two spans waits in `pending` until no later span can add to it.
-        // (Plain locals, not captured by nested functions: captured vars were boxed on the heap,
-        // two allocations per row — 2,160 per checkerboard draw.)
+    /// Turns one row's disjoint sorted spans at full vertical coverage into runs in
+    /// `s.rowOps`: a partial pixel at each fractional end and a full run between. Two spans can
+    /// share a pixel (one ends at x.25, the next starts at x.75); their coverages are added,
+    /// since compositing them one over the other would leave a seam. Returns the run count.
+    /// (Built once per band and replayed per row: span geometry per row cost ~90 instructions
+    /// a span, more than filling its 64 pixels.)
+    static func rowProgram(_ sp: UnsafeMutablePointer<Double>, _ k0: Int, _ k1: Int, scratch s: RasterScratch) -> Int {
+        s.rowOps.reserve(3 * (k1 - k0) + 1)
+        let ops = s.rowOps.base
+        var n = 0
         var pendingX = Int.min, pending = 0.0
+        @inline(__always) func level(_ c: Double) -> UInt8 { UInt8(truncatingIfNeeded: Int32(Swift.min(c, 1) * 255 + 0.5)) }
         for k in k0..<k1 {
             let a = sp[2 * k], e = sp[2 * k + 1]
             let i0 = Int(a.rounded(.down)), i1 = Int(e.rounded(.up))
             let single = i1 - i0 == 1
             let left = single ? e - a : Double(i0 + 1) - a
             if left < 1 || single {
-                if i0 != pendingX { flushPending(&pendingX, &pending, y: y, sink: &sink, mask: mask); pendingX = i0 }
+                if i0 != pendingX {
+                    if pendingX != Int.min { ops[n] = RowOp(x: Int32(pendingX), count: 1, coverage: level(pending)); n += 1 }
+                    pendingX = i0; pending = 0
+                }
                 pending += left
                 if single { continue }
             }
             let right = e - Double(i1 - 1)
             let runStart = left < 1 ? i0 + 1 : i0, runEnd = right < 1 ? i1 - 1 : i1
-            if runEnd > runStart {
-                flushPending(&pendingX, &pending, y: y, sink: &sink, mask: mask)
-                sink.run(x: runStart, y: y, count: runEnd - runStart, coverage: 255)
+            if runEnd > runStart || right < 1 {
+                if pendingX != Int.min { ops[n] = RowOp(x: Int32(pendingX), count: 1, coverage: level(pending)); n += 1 }
+                pendingX = Int.min; pending = 0
             }
-            if right < 1 {
-                flushPending(&pendingX, &pending, y: y, sink: &sink, mask: mask)
-                pendingX = i1 - 1; pending = right
-            }
+            if runEnd > runStart { ops[n] = RowOp(x: Int32(runStart), count: Int32(runEnd - runStart), coverage: 255); n += 1 }
+            if right < 1 { pendingX = i1 - 1; pending = right }
         }
-        flushPending(&pendingX, &pending, y: y, sink: &sink, mask: mask)
-    }
-
-    @inline(__always)
-    static func flushPending<Sink: CoverageSink>(_ x: inout Int, _ c: inout Double, y: Int, sink: inout Sink,
-                                                 mask: UnsafeMutablePointer<UInt8>) {
-        if x == Int.min { return }
-        mask[0] = UInt8(truncatingIfNeeded: Int32(Swift.min(c, 1) * 255 + 0.5))
-        if mask[0] != 0 { sink.mask(x: x, y: y, count: 1, mask: mask) }
-        x = Int.min; c = 0
+        if pendingX != Int.min { ops[n] = RowOp(x: Int32(pendingX), count: 1, coverage: level(pending)); n += 1 }
+        // Zero-coverage partials paint nothing: drop them.
+        var kept = 0
+        for k in 0..<n where ops[k].coverage != 0 { ops[kept] = ops[k]; kept += 1 }
+        return kept
     }
 
     /// Adds span [a, e) × height h to the row's float coverage, growing the touched range
@@ -215,6 +218,13 @@ enum RectListRasterizer {
             a[j + 1] = v
         }
     }
+}
+
+/// One run of a band's row program: `count` pixels from `x` at `coverage`.
+struct RowOp {
+    var x: Int32
+    var count: Int32
+    var coverage: UInt8
 }
 
 /// One vertical rectangle edge in a band: where, and the winding it adds.

@@ -45,6 +45,7 @@ final class RasterScratch {
     var spans = ScratchBuffer<Double>(256)
     var xedges = ScratchBuffer<XEdge>(128)
     var rowCoverage = ScratchBuffer<Double>(2048)
+    var rowOps = ScratchBuffer<RowOp>(128)
     var colors = ScratchBuffer<UInt32>(2048)
     /// scale(colour, m) for the last solid colour drawn (see PaintSink.table); starts all zero,
     /// which is the right table for colour 0.
@@ -58,6 +59,6 @@ final class RasterScratch {
     deinit {
         segments.free(); order.free(); active.free(); stripCounts.free()
         accumulation.free(); dirty.free(); coverage.free(); colors.free(); maskTable.free()
-        boxes.free(); bandEdges.free(); spanStarts.free(); spans.free(); xedges.free(); rowCoverage.free()
+        boxes.free(); bandEdges.free(); spanStarts.free(); spans.free(); xedges.free(); rowCoverage.free(); rowOps.free()
     }
 }
