@@ -127,7 +127,7 @@ public final class UIScreen {
     nonisolated(unsafe) private var lastBounds: CGRect = .zero
 
     /// Per-thread pointer to the bounds of the screen whose work is running on that thread.
-    nonisolated(unsafe) private static let currentKey: pthread_key_t = {
+    private static let currentKey: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
