@@ -37,13 +37,13 @@ let package = Package(
         // Counts heap allocations in the benchmarks (malloc interposed at link time; see the file).
         .target(name: "AllocationCounter"),
 
-        // Golden-image comparison shared by the test targets.
-        .target(name: "GoldenSupport", dependencies: ["Raster"], path: "Tests/GoldenSupport"),
+        // Shared by the test targets: golden-image comparison, a deterministic RNG.
+        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "GoldenSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
-        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster", "GoldenSupport"]),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,5 +1,6 @@
 import Testing
 import Raster
+import TestSupport
 @testable import Kiosk
 
 @Suite struct BufferAgeTests {
@@ -40,7 +41,7 @@ import Raster
         for b in buffers { b.clear(0xFF12_3456) } // garbage the tracker must overwrite
         var t = BufferAgeTracker(bufferCount: count, width: w, height: h)
         t.maxRects = 3
-        var rng = SplitMix(seed: UInt64(count))
+        var rng = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15 &+ UInt64(count))
         for frame in 0..<200 {
             var damage: [IntRect] = []
             for _ in 0..<Int(rng.next() % 4) {
@@ -58,15 +59,3 @@ import Raster
     }
 }
 
-/// A small deterministic generator so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,5 +1,6 @@
 import Testing
 import Raster
+import TestSupport
 @testable import Kiosk
 
 @Suite struct DemoSceneTests {
@@ -44,7 +45,7 @@ import Raster
         let run = try VirtualRun(source: source, width: w, height: h)
         run.onAdvance = { clock = $0 }
         let screen = try Surface(width: w, height: h)
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15 &+ 7)
         for frame in 0..<90 {
             if frame % 10 == 3 {
                 let p = Point(Double(rng.next() % UInt64(w)), Double(rng.next() % UInt64(h)))

@@ -2,7 +2,7 @@
 import Testing
 @testable import Kiosk
 import Raster
-import GoldenSupport
+import TestSupport
 
 struct Triangle: Shape {
     func path(in rect: CGRect) -> Kiosk.Path {

@@ -3,7 +3,7 @@
 // flattening may move an edge pixel by one level between compilers, never more.
 import Testing
 import Raster
-import GoldenSupport
+import TestSupport
 
 @Suite struct GalleryGoldenTests {
     @Test(arguments: Gallery.scenes.map(\.name))

@@ -1,5 +1,6 @@
 import Testing
 @testable import Raster
+import TestSupport
 import CPNG
 #if canImport(Glibc)
 import Glibc

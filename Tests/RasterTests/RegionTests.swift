@@ -1,5 +1,6 @@
 import Testing
 @testable import Raster
+import TestSupport
 
 /// The two promises of Region: no lost damage, no overlap (and the cap holds).
 private func checkInvariants(_ region: Region, added: [IntRect], sourceLocation: SourceLocation = #_sourceLocation) {

@@ -1,6 +1,6 @@
 import Testing
 import Raster
-import GoldenSupport
+import TestSupport
 
 /// Strokes drawn with Canvas.stroke (the stroker's outline filled nonzero, flattened at the
 /// canvas's flatness over the transform's scale) and compared with goldens. Each golden was

@@ -1,5 +1,6 @@
 import Testing
 @testable import Raster
+import TestSupport
 
 /// An outline flattened once, for winding-number queries (the nonzero rule's view of it).
 private struct Outline {

@@ -2,7 +2,7 @@
 // rotation and scale (outline path). Dark text on white; sentences from ../shared/seeds/.
 import Testing
 @testable import Raster
-import GoldenSupport
+import TestSupport
 
 @Suite struct TextGoldenTests {
     let fonts: FontLibrary

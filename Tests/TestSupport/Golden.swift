@@ -1,5 +1,5 @@
-// GoldenSupport: the golden-image comparison every test target shares (a library target that
-// only test targets depend on, since test targets cannot share files).
+// TestSupport: what every test target shares (a library target that only test targets depend
+// on, since test targets cannot share files): golden images here, SplitMix64 beside it.
 //
 // Golden images: a test renders a Surface and compares it with Goldens/<name>.png beside this
 // file. A mismatch writes <name>.actual.png and <name>.diff.png next to the golden (red where
