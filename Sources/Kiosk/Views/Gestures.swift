@@ -59,14 +59,18 @@ public struct DragGesture: Gesture, RecipeGesture {
     var recipe: GestureRecipe { GestureRecipe(kind: .drag(minimumDistance: minimumDistance)) }
 }
 
+/// The recipe of the gesture a callback modifier wraps (a plain tap when it has none).
+private func baseRecipe<G: Gesture>(_ base: G) -> GestureRecipe {
+    (base as? RecipeGesture)?.recipe ?? GestureRecipe(kind: .tap(count: 1))
+}
+
 /// A gesture with an `onChanged` callback.
 public struct _ChangedGesture<Base: Gesture>: Gesture, RecipeGesture {
     public typealias Value = Base.Value
     let base: Base
     let action: (Base.Value) -> Void
     var recipe: GestureRecipe {
-        var r = (base as? RecipeGesture)?.recipe ?? GestureRecipe(kind: .tap(count: 1))
-        let action = self.action
+        var r = baseRecipe(base)
         if let cast = action as? (DragGesture.Value) -> Void { r.onChanged = cast }
         return r
     }
@@ -78,8 +82,7 @@ public struct _EndedGesture<Base: Gesture>: Gesture, RecipeGesture {
     let base: Base
     let action: (Base.Value) -> Void
     var recipe: GestureRecipe {
-        var r = (base as? RecipeGesture)?.recipe ?? GestureRecipe(kind: .tap(count: 1))
-        let action = self.action
+        var r = baseRecipe(base)
         if let cast = action as? (DragGesture.Value) -> Void { r.onEnded = cast }
         if let cast = action as? (()) -> Void { r.onTap = { cast(()) } }
         return r
