@@ -199,6 +199,7 @@ public final class Canvas {
     @inline(__always) func withSink(_ paint: Paint, _ body: (inout PaintSink) -> Void) {
         var sink: PaintSink
         let copy = compositing == .copy
+        var coverageScale: UInt32 = 255
         if case .solid(let c) = paint {
             // Source-over folds opacity into the colour; copy folds it into coverage.
             let p = copy ? c.premultiplied : Pixel.scale(c.premultiplied, opacity8)
@@ -214,15 +215,26 @@ public final class Canvas {
         } else {
             // A paint that draws nothing (no stops, singular pattern) is transparent: under copy
             // it still replaces the covered pixels, with transparent black.
-            guard let shader = makeShader(for: paint, transform: transform, opacity: copy ? 1 : opacity, cache: shaderCache) else {
+            // A pixel-aligned image (integer translation only) is copied row by row; its opacity
+            // then goes into the blend's coverage instead of a second pass over each span:
+            // (e') 640×480 at α 0.8 went from 16 to 13 instructions a pixel (callgrind).
+            var alignedImage = false
+            if !copy, case .image(let p) = paint {
+                let t = p.transform.concatenating(transform)
+                alignedImage = t.isTranslation && t.tx == t.tx.rounded() && t.ty == t.ty.rounded()
+            }
+            guard let shader = makeShader(for: paint, transform: transform, opacity: copy || alignedImage ? 1 : opacity,
+                                          cache: shaderCache) else {
                 if copy { withSink(.solid(.clear), body) }
                 return
             }
             if shaderSlotLive { shaderSlot.pointee = shader } else { shaderSlot.initialize(to: shader); shaderSlotLive = true }
             scratch.colors.reserve(Swift.max(surface.width, 1))
             sink = PaintSink(surface: surface, solid: 0, shader: shaderSlot, colors: scratch.colors.base)
+            if alignedImage { coverageScale = opacity8 }
         }
         if copy { sink.copy = true; sink.opacity = opacity8 }
+        sink.coverageScale = coverageScale
         body(&sink)
     }
 }

@@ -144,9 +144,9 @@ enum Blend {
     /// Source-over of per-pixel colours scaled per pixel by `mask`.
     @inline(__always)
     static func overColorsMask(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>,
-                               _ mask: UnsafePointer<UInt8>) {
+                               _ mask: UnsafePointer<UInt8>, _ k: UInt32 = 255) {
         for i in 0..<count {
-            let m = UInt32(mask[i])
+            let m = k == 255 ? UInt32(mask[i]) : Pixel.mul255(UInt32(mask[i]), k)
             if m == 0 { continue }
             let s = m == 255 ? src[i] : Pixel.scale(src[i], m)
             let a = s >> 24
@@ -297,6 +297,10 @@ struct PaintSink: CoverageSink {
     /// colour (or shader) is not pre-multiplied by it.
     var copy = false
     var opacity: UInt32 = 255
+    /// Source-over with a shader made at opacity 1: coverage is scaled by this instead, which
+    /// folds the opacity into the SIMD blend (one pass) rather than a separate pass over the
+    /// shaded span. Used for pixel-aligned images (see Canvas.withSink).
+    var coverageScale: UInt32 = 255
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
         if copy {
             let c = opacity == 255 ? UInt32(coverage) : Pixel.mul255(UInt32(coverage), opacity)
@@ -310,7 +314,8 @@ struct PaintSink: CoverageSink {
         }
         if let shader {
             shader.pointee.shade(x: x, y: y, count: count, into: colors)
-            Blend.overColors(surface.row(y) + x, count, colors, UInt32(coverage))
+            let c = coverageScale == 255 ? UInt32(coverage) : Pixel.mul255(UInt32(coverage), coverageScale)
+            Blend.overColors(surface.row(y) + x, count, colors, c)
         } else {
             let c = coverage == 255 ? solid : Pixel.scale(solid, UInt32(coverage))
             Blend.overRun(surface.row(y) + x, count, c)
@@ -328,7 +333,7 @@ struct PaintSink: CoverageSink {
         }
         if let shader {
             shader.pointee.shade(x: x, y: y, count: count, into: colors)
-            Blend.overColorsMask(surface.row(y) + x, count, colors, mask)
+            Blend.overColorsMask(surface.row(y) + x, count, colors, mask, coverageScale)
         } else if let table {
             Blend.overMaskTable(surface.row(y) + x, mask, count, table)
         } else {
