@@ -231,6 +231,7 @@ public final class Canvas {
             if shaderSlotLive { shaderSlot.pointee = shader } else { shaderSlot.initialize(to: shader); shaderSlotLive = true }
             scratch.colors.reserve(Swift.max(surface.width, 1))
             sink = PaintSink(surface: surface, solid: 0, shader: shaderSlot, colors: scratch.colors.base)
+            sink.shaderIsOpaque = shader.isOpaque
             if alignedImage { coverageScale = opacity8 }
         }
         if copy { sink.copy = true; sink.opacity = opacity8 }

@@ -301,6 +301,8 @@ struct PaintSink: CoverageSink {
     /// folds the opacity into the SIMD blend (one pass) rather than a separate pass over the
     /// shaded span. Used for pixel-aligned images (see Canvas.withSink).
     var coverageScale: UInt32 = 255
+    /// The shader's `isOpaque`, read once per draw rather than per span.
+    var shaderIsOpaque = false
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
         if copy {
             let c = opacity == 255 ? UInt32(coverage) : Pixel.mul255(UInt32(coverage), opacity)
@@ -313,8 +315,13 @@ struct PaintSink: CoverageSink {
             return
         }
         if let shader {
-            shader.pointee.shade(x: x, y: y, count: count, into: colors)
             let c = coverageScale == 255 ? UInt32(coverage) : Pixel.mul255(UInt32(coverage), coverageScale)
+            if c == 255 && shaderIsOpaque {
+                // Opaque colours at full coverage replace the pixels: shade straight into them.
+                shader.pointee.shade(x: x, y: y, count: count, into: surface.row(y) + x)
+                return
+            }
+            shader.pointee.shade(x: x, y: y, count: count, into: colors)
             Blend.overColors(surface.row(y) + x, count, colors, c)
         } else {
             let c = coverage == 255 ? solid : Pixel.scale(solid, UInt32(coverage))
