@@ -21,9 +21,7 @@ struct SolidGlyphBlender: GlyphRowSink {
     }
 
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
-        let s = table[Int(coverage)], ia = 255 &- (s >> 24)
-        let d = surface.row(y) + x
-        for i in 0..<count { d[i] = s &+ Pixel.scale(d[i], ia) }
+        Blend.overRun(surface.row(y) + x, count, table[Int(coverage)])
     }
 
     /// Spans only; full runs of an opaque colour are stores (scale(d, 0) = 0 there).
@@ -31,7 +29,7 @@ struct SolidGlyphBlender: GlyphRowSink {
         let spans = bitmap.spans!, pixels = bitmap.pixels!, stride = Int(bitmap.stride)
         let lo = clip.x0, hi = clip.x1
         let table = self.table
-        let full = table[255], opaque = full >> 24 == 255, ia = 255 &- (full >> 24)
+        let full = table[255]
         let rowPixels = surface.rowPixels
         for y in bitmap.rows(top: top, clip: clip) {
             let row = y &- top
@@ -45,8 +43,7 @@ struct SolidGlyphBlender: GlyphRowSink {
                 k &+= 2
                 if b <= a { continue }
                 if n < 0 {
-                    if opaque { for i in a..<b { d[i] = full } }      // runs are short: a loop beats memset's call
-                    else { for i in a..<b { d[i] = full &+ Pixel.scale(d[i], ia) } }
+                    Blend.overRun(d + a, b &- a, full)   // inline: a store loop when opaque
                 } else {
                     Blend.overMaskTable(d + a, mask + (a &- left), b &- a, table)
                 }
