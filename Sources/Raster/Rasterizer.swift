@@ -23,78 +23,42 @@ struct Rasterizer {
     static let stripRows = 16
     static let chunkShift = 3
 
-    /// Flattens `path` through `transform` into device-space segments in the scratch.
-    /// Sub-paths holding a non-finite point (after transformation) are dropped whole.
+    /// Flattens `path` into device-space segments in the scratch: the shared sub-path walker
+    /// (`SubpathFlattener`, as strokes and `Path.forEachFlattened` use) flattens in user space
+    /// at `tolerance / transform.maxScale`, then each point is mapped. Sub-paths holding a
+    /// non-finite point, or one beyond ±1e15 after mapping, are dropped whole.
     /// Returns the bounds of the kept segments, or nil when there are none.
     static func buildSegments(_ path: Path, transform t: Affine, tolerance: Double,
                               scratch s: RasterScratch) -> (Double, Double, Double, Double)? {
         s.segmentCount = 0
-        var subpathStart = 0        // segment index where the current sub-path began
-        var start = Point.zero, cur = Point.zero
-        var finite = true, open = false
-        var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
+        let scale = t.maxScale
+        guard scale.isFinite, scale > 0 else { return nil }
         let tol = (tolerance.isFinite && tolerance > 1e-4) ? tolerance : 0.1
-
-        @inline(__always) func add(_ a: Point, _ b: Point) {
-            if a.y == b.y { return }  // horizontal lines add no area or cover
-            let n = s.segmentCount
-            s.segments.reserve(4 * (n + 1), keep: 4 * n)
-            let p = s.segments.base + 4 * n
-            p[0] = a.x; p[1] = a.y; p[2] = b.x; p[3] = b.y
-            s.segmentCount = n + 1
-        }
-        func endSubpath() {
-            if open {
-                if finite && (cur.x != start.x || cur.y != start.y) { add(cur, start) }
-                if !finite { s.segmentCount = subpathStart }
-            }
-            open = false; finite = true; subpathStart = s.segmentCount
-        }
-        func check(_ p: Point) -> Point {
-            if !p.isFinite || Swift.abs(p.x) > 1e15 || Swift.abs(p.y) > 1e15 { finite = false }
-            return p
-        }
-        for e in path.elements {
-            switch e {
-            case .move(let p):
-                endSubpath()
-                start = check(t.apply(p)); cur = start; open = true
-            case .line(let p):
-                let q = check(t.apply(p))
-                if finite { add(cur, q) }
-                cur = q
-            case .quad(let c0, let p):
-                let c = check(t.apply(c0)), q = check(t.apply(p))
-                if finite {
-                    let n = Flattener.quadSegments(cur, c, q, tolerance: tol)
-                    var prev = cur
-                    for i in 1...n {
-                        let r = i == n ? q : Flattener.quad(cur, c, q, at: Double(i) / Double(n))
-                        add(prev, r); prev = r
-                    }
+        var walker = SubpathFlattener(path, tolerance: tol / scale)
+        while walker.next(into: &s.points) != nil {
+            let n = s.points.count
+            guard n > 1 else { continue }
+            let first = s.segmentCount
+            var ok = true
+            var prev = t.apply(s.points[n - 1])          // the closing segment comes first
+            for i in 0..<n {
+                let q = t.apply(s.points[i])
+                guard q.isFinite, Swift.abs(q.x) <= 1e15, Swift.abs(q.y) <= 1e15 else { ok = false; break }
+                if prev.y != q.y {   // horizontal lines add no area or cover
+                    let k = s.segmentCount
+                    s.segments.reserve(4 * (k + 1), keep: 4 * k)
+                    let seg = s.segments.base + 4 * k
+                    seg[0] = prev.x; seg[1] = prev.y; seg[2] = q.x; seg[3] = q.y
+                    s.segmentCount = k + 1
                 }
-                cur = q
-            case .cubic(let c10, let c20, let p):
-                let c1 = check(t.apply(c10)), c2 = check(t.apply(c20)), q = check(t.apply(p))
-                if finite {
-                    let n = Flattener.cubicSegments(cur, c1, c2, q, tolerance: tol)
-                    var prev = cur
-                    for i in 1...n {
-                        let r = i == n ? q : Flattener.cubic(cur, c1, c2, q, at: Double(i) / Double(n))
-                        add(prev, r); prev = r
-                    }
-                }
-                cur = q
-            case .close:
-                endSubpath()
-                cur = start; open = true; subpathStart = s.segmentCount
+                prev = q
             }
+            if !ok { s.segmentCount = first }
         }
-        endSubpath()
-        let n = s.segmentCount
-        if n == 0 { return nil }
+        if s.segmentCount == 0 { return nil }
+        var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
         let p = s.segments.base
-        for i in 0..<n {
+        for i in 0..<s.segmentCount {
             let q = p + 4 * i
             bx0 = Swift.min(bx0, Swift.min(q[0], q[2])); bx1 = Swift.max(bx1, Swift.max(q[0], q[2]))
             by0 = Swift.min(by0, Swift.min(q[1], q[3])); by1 = Swift.max(by1, Swift.max(q[1], q[3]))

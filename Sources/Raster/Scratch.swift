@@ -27,6 +27,8 @@ final class RasterScratch {
     /// Device-space line segments, 4 Doubles each: x0, y0, x1, y1 (in path order).
     var segments = ScratchBuffer<Double>(4 * 256)
     var segmentCount = 0
+    /// One flattened sub-path in user space (reused; only grows).
+    var points: [Point] = []
     /// Segment indices bucketed by first strip.
     var order = ScratchBuffer<Int32>(256)
     var active = ScratchBuffer<Int32>(256)
