@@ -95,10 +95,14 @@ public final class Canvas {
     /// Fills `path` with `paint` under the current transform, clip and opacity.
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
         if _clip.isEmpty || opacity8 == 0 { return }
-        if let r = path.axisAlignedRect, transform.b == 0, transform.c == 0 {
-            fill(r, with: paint); return
-        }
-        if path.elements.count >= 10, let n = RectListRasterizer.collect(path, transform: transform, scratch: scratch) {
+        if let n = RectListRasterizer.collect(path, transform: transform, scratch: scratch) {
+            if n == 1 {
+                // One rectangle: exact edge coverage as a box, no band bookkeeping.
+                let b = scratch.boxes.base
+                let d = Rect(x: b[0], y: b[1], width: b[2] - b[0], height: b[3] - b[1])
+                if !d.isEmpty { withSink(paint) { sink in forEachClip { BoxRasterizer.fill(d, clip: $0, sink: &sink) } } }
+                return
+            }
             withSink(paint) { sink in
                 forEachClip { RectListRasterizer.fill(count: n, clip: $0, rule: rule, scratch: scratch, sink: &sink) }
             }
@@ -240,20 +244,6 @@ public final class Canvas {
     }
 }
 
-extension Path {
-    /// The rectangle this path is, when it is exactly one closed axis-aligned rectangle.
-    var axisAlignedRect: Rect? {
-        let e = elements
-        guard e.count == 5 || e.count == 6, case .move(let p0) = e[0],
-              case .line(let p1) = e[1], case .line(let p2) = e[2], case .line(let p3) = e[3] else { return nil }
-        if e.count == 6 { guard case .line(let p4) = e[4], p4 == p0, case .close = e[5] else { return nil } }
-        else { guard case .close = e[4] else { return nil } }
-        let h = p0.y == p1.y && p1.x == p2.x && p2.y == p3.y && p3.x == p0.x
-        let v = p0.x == p1.x && p1.y == p2.y && p2.x == p3.x && p3.y == p0.y
-        guard h || v, p0.isFinite, p2.isFinite else { return nil }
-        return Rect(corners: p0, p2)
-    }
-}
 
 /// Exact coverage of an axis-aligned rectangle in device space: pixel coverage is the product of
 /// its horizontal and vertical overlap with the rectangle, so edges are as exact as the general
