@@ -75,6 +75,53 @@ import Testing
         }
     }
 
+    /// Canvas draws of a pixel-aligned image blend straight from the image's rows (PaintSink
+    /// `image`); every pixel must be the reference blend of the image pixel at the draw's
+    /// opacity, under clips, off the surface's edges, and (through the shader fallback) for
+    /// spans that reach past the image when a bigger rectangle is filled with the pattern.
+    @Test func alignedImageDrawsBlendLikeTheReference() throws {
+        var r = TestRandom(seed: 91)
+        let img = Self.randomImage(&r, width: 37, height: 23)
+        let background = Self.randomImage(&r, width: 64, height: 48)
+        struct Case { var dx: Int, dy: Int, opacity: Double, clip: IntRect?, fillAll: Bool, extend: Bool }
+        let cases = [
+            Case(dx: 5, dy: 7, opacity: 0.8, clip: nil, fillAll: false, extend: false),
+            Case(dx: 5, dy: 7, opacity: 1, clip: nil, fillAll: false, extend: false),
+            Case(dx: 11, dy: 3, opacity: 0.3, clip: IntRect(x: 14, y: 0, width: 17, height: 19), fillAll: false, extend: false),
+            Case(dx: -9, dy: -4, opacity: 0.8, clip: nil, fillAll: false, extend: false),
+            Case(dx: 40, dy: 30, opacity: 0.55, clip: nil, fillAll: false, extend: false),
+            Case(dx: 5, dy: 7, opacity: 0.8, clip: nil, fillAll: true, extend: false),
+            Case(dx: 5, dy: 7, opacity: 0.8, clip: nil, fillAll: true, extend: true),
+        ]
+        for c in cases {
+            let surface = try Surface(width: 64, height: 48)
+            for y in 0..<48 { for x in 0..<64 { surface.setPixel(x: x, y: y, background.premultipliedPixel(x: x, y: y)) } }
+            let canvas = Canvas(surface)
+            canvas.opacity = c.opacity
+            if let clip = c.clip { canvas.clip = clip }
+            let t = Affine.translation(Double(c.dx), Double(c.dy))
+            if c.fillAll {
+                canvas.fill(Rect(0, 0, 64, 48), with: .image(ImagePattern(image: img, transform: t, extendEdges: c.extend)))
+            } else {
+                canvas.drawImage(img, transform: t)
+            }
+            let k = Pixel.unit8(c.opacity)
+            var wrong = 0
+            for y in 0..<48 {
+                for x in 0..<64 {
+                    let bg = background.premultipliedPixel(x: x, y: y)
+                    var ix = x - c.dx, iy = y - c.dy
+                    if c.extend { ix = min(max(ix, 0), 36); iy = min(max(iy, 0), 22) }
+                    let inside = ix >= 0 && ix < 37 && iy >= 0 && iy < 23
+                    let drawn = (c.fillAll || inside) && (c.clip.map { $0.contains(x: x, y: y) } ?? true)
+                    let expected = drawn && inside ? Reference.paint(img.premultipliedPixel(x: ix, y: iy), coverage: k, over: bg) : bg
+                    if surface.premultipliedPixel(x: x, y: y) != expected { wrong += 1 }
+                }
+            }
+            #expect(wrong == 0, "\(c): \(wrong) pixels differ from the reference")
+        }
+    }
+
     @Test func outsideIsTransparentUnlessEdgesExtend() {
         let img = try! Surface(width: 4, height: 4)
         img.clear(Color.red.premultiplied)

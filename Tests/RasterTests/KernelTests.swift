@@ -42,6 +42,8 @@ import Raster
             #expect(bt == b)
             var c = dst; Kernels.overColors(&c, colors: colors, coverage: cov)
             #expect(c == zip(dst, colors).map { Reference.paint($1, coverage: UInt32(cov), over: $0) })
+            var cf = dst; Kernels.overColors(&cf, colors: colors, coverage: 255)     // the full-coverage loop
+            #expect(cf == zip(dst, colors).map { Reference.paint($1, coverage: 255, over: $0) })
             var d = dst; Kernels.overColorsMask(&d, colors: colors, mask: mask)
             #expect(d == (0..<n).map { Reference.paint(colors[$0], coverage: UInt32(mask[$0]), over: dst[$0]) })
             let k = [255, rng.byte()][rng.int(2)]
