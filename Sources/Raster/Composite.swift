@@ -55,7 +55,15 @@ enum Blend {
             let ia16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
             let s = unsafeBitCast(SIMD8<UInt32>(repeating: src), to: SIMD16<UInt16>.self)
             let raw = UnsafeMutableRawPointer(dst)
-            while i &+ 8 <= count {
+            while i &+ 16 <= count {
+                let o = i &* 4
+                let d0 = raw.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
+                let d1 = raw.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD16<UInt16>.self)
+                raw.storeBytes(of: s &+ scale8(d0, ia16), toByteOffset: o, as: SIMD16<UInt16>.self)
+                raw.storeBytes(of: s &+ scale8(d1, ia16), toByteOffset: o &+ 32, as: SIMD16<UInt16>.self)
+                i &+= 16
+            }
+            if i &+ 8 <= count {
                 let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt16>.self)
                 raw.storeBytes(of: s &+ scale8(d, ia16), toByteOffset: i &* 4, as: SIMD16<UInt16>.self)
                 i &+= 8
