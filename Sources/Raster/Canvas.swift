@@ -250,6 +250,7 @@ public final class Canvas {
         }
         if copy { sink.copy = true; sink.opacity = opacity8 }
         sink.coverageScale = coverageScale
+        sink.k257 = scratch.k257
         body(&sink)
     }
 }

@@ -17,57 +17,92 @@ enum Blend {
         while i < count { dst[i] = value; i &+= 1 }
     }
 
-    /// Every channel of eight pixels × f/255, rounded to nearest, in 16-bit lanes (two per
-    /// pixel: B|G<<8, R|A<<8) with f per lane (≤ 255): masking and shifting split the even
-    /// channels (B, R) from the odd ones (G, A), each is multiplied in 16 bits (pmullw, baseline
-    /// SSE2) and divided as t = x·f + 128, (t + t>>8) >> 8. Nothing converts between element
-    /// types, so it all stays in SSE registers. (`pmulhuw` by 257 would do the division in one
-    /// instruction, but the conversions that spell it were left out of line by the optimiser in
-    /// this module: 3× the instructions.)
+    /// 257 in every 16-bit lane, the multiplier of `div255`. The kernels take it as a parameter
+    /// and the canvas passes the copy in its scratch memory (`RasterScratch.k257`), a value the
+    /// optimiser cannot see: with a literal 257, LLVM rewrites ×257 as a shift and an add on
+    /// 32-bit lanes (SSE2 has no 32-bit lane multiply) before it can form `pmulhuw`, and the
+    /// loop is 2.5× longer. A literal gives the same results, only slower code.
+    static let unit = SIMD8<UInt16>(repeating: 257)
+
+    /// Lane-wise zero extension. Spelled lane by lane on purpose: the stdlib's generic
+    /// `SIMD8<UInt32>(truncatingIfNeeded:)` is specialised into another file's object (the
+    /// module is compiled on two threads), where LLVM cannot inline it — a call per use.
     @inline(__always)
-    static func scale8(_ v: SIMD16<UInt16>, _ f: SIMD16<UInt16>) -> SIMD16<UInt16> {
-        var e = (v & 0x00FF) &* f &+ 0x0080        // B, R
-        e = (e &+ (e &>> 8)) &>> 8
-        var o = (v &>> 8) &* f &+ 0x0080            // G, A
-        o = (o &+ (o &>> 8)) & 0xFF00
-        return e | o
+    static func widen(_ t: SIMD8<UInt16>) -> SIMD8<UInt32> {
+        SIMD8<UInt32>(UInt32(t[0]), UInt32(t[1]), UInt32(t[2]), UInt32(t[3]),
+                      UInt32(t[4]), UInt32(t[5]), UInt32(t[6]), UInt32(t[7]))
     }
 
-    /// 255 − α of eight pixels, spread to both 16-bit lanes of each.
+    /// round(x·y/255) per lane from t = x·y + 128 (x, y ≤ 255): (t·257) >> 16, which equals the
+    /// textbook (t + t>>8) >> 8 for every t < 65536; LLVM makes it one `pmulhuw` (see `unit`).
     @inline(__always)
-    static func inverseAlpha8(_ v: SIMD16<UInt16>) -> SIMD16<UInt16> {
-        let ia = (unsafeBitCast(v, to: SIMD8<UInt32>.self) &>> 24) ^ 255
-        return unsafeBitCast(ia | (ia &<< 16), to: SIMD16<UInt16>.self)
+    static func div255(_ t: SIMD8<UInt16>, _ k257: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let p = (widen(t) &* widen(k257)) &>> 16
+        return SIMD8<UInt16>(UInt16(truncatingIfNeeded: p[0]), UInt16(truncatingIfNeeded: p[1]),
+                             UInt16(truncatingIfNeeded: p[2]), UInt16(truncatingIfNeeded: p[3]),
+                             UInt16(truncatingIfNeeded: p[4]), UInt16(truncatingIfNeeded: p[5]),
+                             UInt16(truncatingIfNeeded: p[6]), UInt16(truncatingIfNeeded: p[7]))
+    }
+
+    /// Every channel of four pixels × f/255, rounded to nearest, in 16-bit lanes (two per
+    /// pixel: B|G<<8, R|A<<8) with f per lane (≤ 255): masking and shifting split the even
+    /// channels (B, R) from the odd ones (G, A), each is multiplied in 16 bits (pmullw, baseline
+    /// SSE2) and divided by `div255`.
+    @inline(__always)
+    static func scale4(_ v: SIMD8<UInt16>, _ f: SIMD8<UInt16>, _ k257: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let e = div255((v & 0x00FF) &* f &+ 0x0080, k257)        // B, R
+        let o = div255((v &>> 8) &* f &+ 0x0080, k257)            // G, A
+        return e | (o &<< 8)
+    }
+
+    /// 255 − α of four pixels, spread to both 16-bit lanes of each.
+    @inline(__always)
+    static func inverseAlpha4(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let ia = (unsafeBitCast(v, to: SIMD4<UInt32>.self) &>> 24) ^ 255
+        return unsafeBitCast(ia | (ia &<< 16), to: SIMD8<UInt16>.self)
     }
 
     /// Source-over of one premultiplied colour onto `count` pixels: d = src + d·(255 − α)/255.
-    ///
-    /// Eight pixels a step (`scale8`). Callgrind, scene (x) 1920×1080: 6.1 instructions a pixel
-    /// with overflow-checked indices (`i * 4`, `i += 8`), 5.5 with `&` arithmetic.
+    /// Runs of 8 or more go to `overRunWide`.
     @inline(__always)
-    static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32) {
+    static func overRun(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32, _ k257: SIMD8<UInt16>) {
         let a = src >> 24
         if a == 255 { fill(dst, count, src); return }
         if src == 0 { return }
+        if count >= 8 { overRunWide(dst, count, src, k257); return }
         let ia = 255 &- a
         var i = 0
-        if count >= 8 {
-            let ia16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
-            let s = unsafeBitCast(SIMD8<UInt32>(repeating: src), to: SIMD16<UInt16>.self)
-            let raw = UnsafeMutableRawPointer(dst)
-            while i &+ 16 <= count {
-                let o = i &* 4
-                let d0 = raw.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
-                let d1 = raw.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD16<UInt16>.self)
-                raw.storeBytes(of: s &+ scale8(d0, ia16), toByteOffset: o, as: SIMD16<UInt16>.self)
-                raw.storeBytes(of: s &+ scale8(d1, ia16), toByteOffset: o &+ 32, as: SIMD16<UInt16>.self)
-                i &+= 16
-            }
-            if i &+ 8 <= count {
-                let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt16>.self)
-                raw.storeBytes(of: s &+ scale8(d, ia16), toByteOffset: i &* 4, as: SIMD16<UInt16>.self)
-                i &+= 8
-            }
+        while i < count { dst[i] = src &+ Pixel.scale(dst[i], ia); i &+= 1 }
+    }
+
+    /// `overRun` of a translucent colour, sixteen pixels a step (`scale4` ×4), then four, then
+    /// one. A call, not inlined: inside the big rasterizer loops the optimiser gave up inlining
+    /// the loads and stores. Callgrind, scene (x) 1920×1080, instructions a pixel: 6.1 with
+    /// overflow-checked indices and the (t + t>>8) >> 8 division, 5.2 with `&` arithmetic and
+    /// 16 px a step, see the closing note of the issue for this form.
+    @inline(never)
+    static func overRunWide(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UInt32, _ k257: SIMD8<UInt16>) {
+        let ia = 255 &- (src >> 24)
+        let ia16 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
+        let s = unsafeBitCast(SIMD4<UInt32>(repeating: src), to: SIMD8<UInt16>.self)
+        let raw = UnsafeMutableRawPointer(dst)
+        var i = 0
+        while i &+ 16 <= count {
+            let o = i &* 4
+            let d0 = raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
+            let d1 = raw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
+            let d2 = raw.loadUnaligned(fromByteOffset: o &+ 32, as: SIMD8<UInt16>.self)
+            let d3 = raw.loadUnaligned(fromByteOffset: o &+ 48, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s &+ scale4(d0, ia16, k257), toByteOffset: o, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s &+ scale4(d1, ia16, k257), toByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s &+ scale4(d2, ia16, k257), toByteOffset: o &+ 32, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s &+ scale4(d3, ia16, k257), toByteOffset: o &+ 48, as: SIMD8<UInt16>.self)
+            i &+= 16
+        }
+        while i &+ 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s &+ scale4(d, ia16, k257), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            i &+= 4
         }
         while i < count { dst[i] = src &+ Pixel.scale(dst[i], ia); i &+= 1 }
     }
@@ -119,29 +154,32 @@ enum Blend {
 
     /// Source-over of per-pixel colours `src` scaled by a constant coverage (255 = none).
     ///
-    /// Eight pixels a step (`scale8`), each pixel's 255 − α spread to both of its lanes; one
+    /// Four pixels a register (`scale4`), each pixel's 255 − α spread to both of its lanes; one
     /// loop for full coverage and one that scales the source first, so the test is out of the
-    /// loop. Callgrind, scene (e') 640×480 at α 0.8, instructions a pixel: 13 with the coverage
-    /// test inside the loop (plus 3.5 copying the image row), see Canvas.withSink for now.
-    /// Bit-identical to the scalar loop (KernelTests).
-    ///
-    /// The loops are calls, one a span: inlined into the rasterizers beside everything else,
-    /// the optimiser left even the loads out of line (17.5 instructions a pixel on (e')).
+    /// loop. The loops are calls, one a span: inlined into the rasterizers beside everything
+    /// else, the optimiser left even the loads out of line. Callgrind, scene (e') 640×480 at
+    /// α 0.8, instructions a pixel: 13 plus 3.5 copying the image row into scratch before;
+    /// 11.2 blending straight from the image (Canvas.withSink); see the closing note for this
+    /// form. Bit-identical to the scalar loop (KernelTests).
     @inline(__always)
     static func overColors(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int,
-                           _ src: UnsafePointer<UInt32>, _ coverage: UInt32) {
-        if coverage == 255 { overColorsFull(dst, count, src) } else { overColorsScaled(dst, count, src, coverage) }
+                           _ src: UnsafePointer<UInt32>, _ coverage: UInt32, _ k257: SIMD8<UInt16>) {
+        if coverage == 255 { overColorsFull(dst, count, src, k257) } else { overColorsScaled(dst, count, src, coverage, k257) }
     }
 
     @inline(never)
-    static func overColorsFull(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>) {
+    static func overColorsFull(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>,
+                               _ k257: SIMD8<UInt16>) {
         var i = 0
         let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
         while i &+ 8 <= count {
             let o = i &* 4
-            let s = sraw.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
-            let d = raw.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
-            raw.storeBytes(of: s &+ scale8(d, inverseAlpha8(s)), toByteOffset: o, as: SIMD16<UInt16>.self)
+            let s0 = sraw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
+            let s1 = sraw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
+            let d0 = raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
+            let d1 = raw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s0 &+ scale4(d0, inverseAlpha4(s0), k257), toByteOffset: o, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s1 &+ scale4(d1, inverseAlpha4(s1), k257), toByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
             i &+= 8
         }
         while i < count {
@@ -153,15 +191,18 @@ enum Blend {
 
     @inline(never)
     static func overColorsScaled(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>,
-                                 _ coverage: UInt32) {
+                                 _ coverage: UInt32, _ k257: SIMD8<UInt16>) {
         var i = 0
         let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
-        let c16 = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: coverage))
+        let c16 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: coverage))
         while i &+ 8 <= count {
             let o = i &* 4
-            let s = scale8(sraw.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self), c16)
-            let d = raw.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt16>.self)
-            raw.storeBytes(of: s &+ scale8(d, inverseAlpha8(s)), toByteOffset: o, as: SIMD16<UInt16>.self)
+            let s0 = scale4(sraw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self), c16, k257)
+            let s1 = scale4(sraw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self), c16, k257)
+            let d0 = raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
+            let d1 = raw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s0 &+ scale4(d0, inverseAlpha4(s0), k257), toByteOffset: o, as: SIMD8<UInt16>.self)
+            raw.storeBytes(of: s1 &+ scale4(d1, inverseAlpha4(s1), k257), toByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
             i &+= 8
         }
         while i < count {
@@ -261,8 +302,10 @@ public enum Reference {
 
 /// Entry points so tests can run the fast kernels on plain arrays.
 public enum Kernels {
-    public static func overRun(_ dst: inout [UInt32], color: UInt32) {
-        dst.withUnsafeMutableBufferPointer { Blend.overRun($0.baseAddress!, $0.count, color) }
+    /// `k257` is 257 in every lane; the tests pass it from their module so that, as from the
+    /// canvas's scratch, the kernels are compiled for an unknown value (see `Blend.unit`).
+    public static func overRun(_ dst: inout [UInt32], color: UInt32, k257: SIMD8<UInt16>) {
+        dst.withUnsafeMutableBufferPointer { Blend.overRun($0.baseAddress!, $0.count, color, k257) }
     }
     public static func overMask(_ dst: inout [UInt32], color: UInt32, mask: [UInt8]) {
         precondition(mask.count >= dst.count)
@@ -270,10 +313,10 @@ public enum Kernels {
             dst.withUnsafeMutableBufferPointer { Blend.overMask($0.baseAddress!, $0.count, color, m.baseAddress!) }
         }
     }
-    public static func overColors(_ dst: inout [UInt32], colors: [UInt32], coverage: UInt8) {
+    public static func overColors(_ dst: inout [UInt32], colors: [UInt32], coverage: UInt8, k257: SIMD8<UInt16>) {
         precondition(colors.count >= dst.count)
         colors.withUnsafeBufferPointer { c in
-            dst.withUnsafeMutableBufferPointer { Blend.overColors($0.baseAddress!, $0.count, c.baseAddress!, UInt32(coverage)) }
+            dst.withUnsafeMutableBufferPointer { Blend.overColors($0.baseAddress!, $0.count, c.baseAddress!, UInt32(coverage), k257) }
         }
     }
     public static func overMaskTable(_ dst: inout [UInt32], color: UInt32, mask: [UInt8]) {
@@ -333,6 +376,8 @@ struct PaintSink: CoverageSink {
     var coverageScale: UInt32 = 255
     /// The shader's `isOpaque`, read once per draw rather than per span.
     var shaderIsOpaque = false
+    /// `Blend.unit` from the canvas's scratch (see there why not the literal).
+    var k257 = Blend.unit
     /// A pixel-aligned image (integer translation, source-over): spans blend straight from its
     /// rows instead of being copied into `colors` first — (e') 640×480 α 0.8 lost its 3.5
     /// instructions a pixel of memcpy and a pass over L1. Its pixel (0, 0) lands on device
@@ -358,7 +403,7 @@ struct PaintSink: CoverageSink {
             if let image {
                 let ix = x &- imageOrigin.x, iy = y &- imageOrigin.y
                 if ix >= 0 && iy >= 0 && iy < imageHeight && count <= imageWidth &- ix {
-                    Blend.overColors(surface.row(y) + x, count, image + (iy &* imageRowPixels &+ ix), c)
+                    Blend.overColors(surface.row(y) + x, count, image + (iy &* imageRowPixels &+ ix), c, k257)
                     return
                 }
             }
@@ -368,10 +413,10 @@ struct PaintSink: CoverageSink {
                 return
             }
             shader.pointee.shade(x: x, y: y, count: count, into: colors)
-            Blend.overColors(surface.row(y) + x, count, colors, c)
+            Blend.overColors(surface.row(y) + x, count, colors, c, k257)
         } else {
             let c = coverage == 255 ? solid : Pixel.scale(solid, UInt32(coverage))
-            Blend.overRun(surface.row(y) + x, count, c)
+            Blend.overRun(surface.row(y) + x, count, c, k257)
         }
     }
     @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {

@@ -52,6 +52,9 @@ final class RasterScratch {
     /// scale(colour, m) for the last solid colour drawn (see PaintSink.table); starts all zero,
     /// which is the right table for colour 0.
     var maskTable = ScratchBuffer<UInt32>(256)
+    /// `Blend.unit` (257 in every lane), held here so that the kernels get it as a value the
+    /// optimiser cannot fold (a stored `var` of a class instance); see `Blend.unit`.
+    var k257 = Blend.unit
     init() {
         // The accumulation and dirty buffers must start (and stay) zero: the sweep relies on it.
         accumulation.base.initialize(repeating: 0, count: accumulation.capacity)

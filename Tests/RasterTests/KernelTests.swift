@@ -26,6 +26,7 @@ import Raster
 
     @Test func runAndMaskKernelsMatchReference() {
         var rng = XorShift(seed: 42)
+        let k257 = SIMD8<UInt16>(repeating: 257)
         for _ in 0..<200 {
             let n = 1 + rng.int(40)
             let dst = (0..<n).map { _ in randomPremultiplied(&rng) }
@@ -34,15 +35,15 @@ import Raster
             let colors = (0..<n).map { _ in randomPremultiplied(&rng) }
             let cov = rng.byte()
 
-            var a = dst; Kernels.overRun(&a, color: color)
+            var a = dst; Kernels.overRun(&a, color: color, k257: k257)
             #expect(a == dst.map { Reference.over(color, $0) })
             var b = dst; Kernels.overMask(&b, color: color, mask: mask)
             #expect(b == zip(dst, mask).map { Reference.paint(color, coverage: UInt32($1), over: $0) })
             var bt = dst; Kernels.overMaskTable(&bt, color: color, mask: mask)
             #expect(bt == b)
-            var c = dst; Kernels.overColors(&c, colors: colors, coverage: cov)
+            var c = dst; Kernels.overColors(&c, colors: colors, coverage: cov, k257: k257)
             #expect(c == zip(dst, colors).map { Reference.paint($1, coverage: UInt32(cov), over: $0) })
-            var cf = dst; Kernels.overColors(&cf, colors: colors, coverage: 255)     // the full-coverage loop
+            var cf = dst; Kernels.overColors(&cf, colors: colors, coverage: 255, k257: k257)     // the full-coverage loop
             #expect(cf == zip(dst, colors).map { Reference.paint($1, coverage: 255, over: $0) })
             var d = dst; Kernels.overColorsMask(&d, colors: colors, mask: mask)
             #expect(d == (0..<n).map { Reference.paint(colors[$0], coverage: UInt32(mask[$0]), over: dst[$0]) })

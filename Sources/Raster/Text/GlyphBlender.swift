@@ -10,18 +10,21 @@
 struct SolidGlyphBlender: GlyphRowSink {
     let surface: Surface
     let table: UnsafeMutablePointer<UInt32>
+    /// `Blend.unit` from the canvas's scratch, for `Blend.overRun`.
+    let k257: SIMD8<UInt16>
 
     /// Fills `table` (256 entries, owned by the caller) for `color` (premultiplied, × opacity).
-    init(surface: Surface, color: UInt32, table: UnsafeMutablePointer<UInt32>) {
+    init(surface: Surface, color: UInt32, table: UnsafeMutablePointer<UInt32>, k257: SIMD8<UInt16>) {
         self.surface = surface
         self.table = table
+        self.k257 = k257
         if table[255] != color {     // table[255] = scale(c, 255) = c: the table is for this colour
             for m in 0..<256 { table[m] = Pixel.scale(color, UInt32(m)) }
         }
     }
 
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
-        Blend.overRun(surface.row(y) + x, count, table[Int(coverage)])
+        Blend.overRun(surface.row(y) + x, count, table[Int(coverage)], k257)
     }
 
     /// Spans only; full runs of an opaque colour are stores (scale(d, 0) = 0 there).
@@ -43,7 +46,7 @@ struct SolidGlyphBlender: GlyphRowSink {
                 k &+= 2
                 if b <= a { continue }
                 if n < 0 {
-                    Blend.overRun(d + a, b &- a, full)   // inline: a store loop when opaque
+                    Blend.overRun(d + a, b &- a, full, k257)   // inline: a store loop when opaque
                 } else {
                     Blend.overMaskTable(d + a, mask + (a &- left), b &- a, table)
                 }

@@ -48,7 +48,7 @@ extension FontLibrary {
             let color = Pixel.scale(c.premultiplied, canvas.opacity8)
             if color == 0 { return }
             var sink = SolidGlyphBlender(surface: canvas.surface, color: color,
-                                         table: blendTable)
+                                         table: blendTable, k257: canvas.scratch.k257)
             drawMasks(layout, canvas: canvas, at: origin, sink: &sink)
         } else {
             canvas.withSink(paint) { sink in drawMasks(layout, canvas: canvas, at: origin, sink: &sink) }
