@@ -39,7 +39,7 @@ import Raster
             #expect(a == dst.map { Reference.over(color, $0) })
             var b = dst; Kernels.overMask(&b, color: color, mask: mask)
             #expect(b == zip(dst, mask).map { Reference.paint(color, coverage: UInt32($1), over: $0) })
-            var bt = dst; Kernels.overMaskTable(&bt, color: color, mask: mask)
+            var bt = dst; Kernels.overMaskTable(&bt, color: color, mask: mask, k257: k257)
             #expect(bt == b)
             var c = dst; Kernels.overColors(&c, colors: colors, coverage: cov, k257: k257)
             #expect(c == zip(dst, colors).map { Reference.paint($1, coverage: UInt32(cov), over: $0) })

@@ -48,14 +48,14 @@ struct SolidGlyphBlender: GlyphRowSink {
                 if n < 0 {
                     Blend.overRun(d + a, b &- a, full, k257)   // inline: a store loop when opaque
                 } else {
-                    Blend.overMaskTable(d + a, mask + (a &- left), b &- a, table)
+                    Blend.overMaskTable(d + a, mask + (a &- left), b &- a, table, k257)
                 }
             }
         }
     }
 
     @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
-        Blend.overMaskTable(surface.row(y) + x, mask, count, table)
+        Blend.overMaskTable(surface.row(y) + x, mask, count, table, k257)
     }
 
 }
