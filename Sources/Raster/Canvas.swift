@@ -219,7 +219,8 @@ public final class Canvas {
         } else {
             // A pixel-aligned image (integer translation only) is copied row by row; its opacity
             // then goes into the blend's coverage instead of a second pass over each span:
-            // (e') 640×480 at α 0.8 went from 16 to 13 instructions a pixel (callgrind).
+            // (e') 640×480 at α 0.8 went from 16 to 13 instructions a pixel (callgrind); the
+            // spans then blend straight from the image's rows (PaintSink.image): 8.7.
             var alignedImage = false
             var imageOrigin = (x: 0, y: 0)
             if !copy, case .image(let p) = paint {
