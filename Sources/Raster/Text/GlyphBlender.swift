@@ -31,7 +31,7 @@ struct SolidGlyphBlender: GlyphRowSink {
     @inline(__always) mutating func glyph(_ bitmap: GlyphBitmap, left: Int, top: Int, clip: IntRect) {
         let spans = bitmap.spans!, pixels = bitmap.pixels!, stride = Int(bitmap.stride)
         let lo = clip.x0, hi = clip.x1
-        let table = self.table
+        let table = self.table, k257 = self.k257    // locals: read once a glyph, not once a span
         let full = table[255]
         let rowPixels = surface.rowPixels
         for y in bitmap.rows(top: top, clip: clip) {
