@@ -33,6 +33,9 @@ public final class FrameLoop {
     private var startTime = 0.0
     private var wakeupTimer: DispatchSourceTimer?
     private var wakeupTime: Double?
+    /// True while the display said it cannot show frames now (DisplayUnavailable): another DRM
+    /// master, a CRTC that stayed busy. The loop retries on a timer, then repaints everything.
+    public private(set) var displayUnavailable = false
 
     public init(display: Display, source: FrameSource) throws {
         self.display = display; self.source = source
@@ -116,7 +119,15 @@ public final class FrameLoop {
             frameCount += 1
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
             if frameCount == 1 { Systemd.notify("READY=1\nSTATUS=\(display.summary)") }
+            if displayUnavailable { displayUnavailable = false; Log.notice("display: showing frames again") }
             if let shown { presented(at: shown) }
+        } catch let e as DisplayUnavailable {
+            // Recoverable: log it once per episode, then try again with a full frame (whatever
+            // the other master drew is on screen now) until the display takes it.
+            if !displayUnavailable { Log.warning("display: \(e)") } else { Log.debug("display: still unavailable: \(e.reason)") }
+            displayUnavailable = true
+            fullRedraw = true
+            DispatchQueue.main.asyncAfter(deadline: .now() + e.retryAfter) { [weak self] in self?.wake() }
         } catch {
             Log.error("present: \(error)")
             stop(reason: "display failed", code: 1)
