@@ -46,8 +46,33 @@ while read -r cmd args <&3; do
       kill -TERM $pid
       for i in $(seq 1 100); do grep -q "e2e: kiosk exited" /tmp/kiosk.out && break; sleep 0.1; done
       # tail -f polls once a second: print the last lines here so none are lost at power-off.
-      grep -E "stopping|exited|error" /tmp/kiosk.out | sed 's/^/e2e: final: /'
-      break ;;
+      grep -E "stopping|exited|error" /tmp/kiosk.out | sed 's/^/e2e: final: /' ;;
+    holdmaster)
+      # Another process is DRM master (this shell: the first opener of a card with no master
+      # becomes master) when kiosk starts; kiosk must wait, then show its frame once it lets go.
+      exec 5<>/dev/dri/card0
+      ( /bin/kiosk run --scene gallery --display drm --frame-markers; echo "e2e: held: kiosk exited $?" ) > /tmp/held.out 2>&1 &
+      sleep $args
+      echo "e2e: held: frames while held $(grep -c 'kiosk: frame' /tmp/held.out)"
+      grep -m1 "DRM master" /tmp/held.out | sed 's/^/e2e: held: /'
+      exec 5>&-
+      for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/held.out && break; sleep 0.1; done
+      echo "e2e: held: after release $(grep -c 'kiosk: frame' /tmp/held.out) frames" ;;
+    heldstop)
+      kill -TERM $(pidof kiosk)
+      for i in $(seq 1 100); do grep -q "e2e: held: kiosk exited" /tmp/held.out && break; sleep 0.1; done
+      grep "kiosk exited" /tmp/held.out ;;
+    crash)
+      # A kiosk that crashes (KIOSK_DEBUG_CRASH=$args, 1 s after its first frame) must leave the
+      # console in text mode with automatic VT switching, and die of the signal.
+      ( KIOSK_DEBUG_CRASH=$args KIOSK_DEBUG_CRASH_AFTER=1 /bin/kiosk run --scene gallery --display $display --frame-markers
+        echo "e2e: crash $args: kiosk exited $?" ) > /tmp/crash.out 2>&1 &
+      for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/crash.out && break; sleep 0.1; done
+      echo "e2e: crash $args: running $(/bin/vt-mode)"
+      for i in $(seq 1 150); do grep -q "kiosk exited" /tmp/crash.out && break; sleep 0.1; done
+      grep -E "fatal signal|kiosk exited" /tmp/crash.out | sed 's/^/e2e: /'
+      echo "e2e: crash $args: after $(/bin/vt-mode)" ;;
+    poweroff) break ;;
   esac
 done
 sync

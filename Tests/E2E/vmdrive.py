@@ -144,6 +144,37 @@ SCENARIOS = {
     'fbdev': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 90, 'usb-tablet', None),
 }
 
+def held(vm, check, expected, name):
+    """kiosk started while another process is DRM master: it waits, then shows its first frame."""
+    vm.send('holdmaster 3')
+    if not vm.wait_for('e2e: held: after release', 40):
+        check('DRM master held by another process: kiosk waits, then shows its frame', False, 'no result')
+        return
+    line = lambda key: next((l.strip() for l in vm.console if key in l), '')
+    waited = line('e2e: held: frames while held').endswith(' 0')
+    told = 'another process is DRM master' in line('e2e: held: kiosk')
+    shown = not line('e2e: held: after release').endswith(' 0 frames')
+    ok, msg = vm.expect_screen(expected, f'{name}-held')
+    check('DRM master held by another process: kiosk waits, then shows its frame', waited and told and shown and ok,
+          f'no-frames-while-held={waited} message={told} shown-after-release={shown} {msg}')
+    vm.send('heldstop')
+    check('after waiting for DRM master: SIGTERM exits 0', vm.wait_for('e2e: held: kiosk exited 0', 20))
+
+def crash(vm, check, kind, status):
+    """A crash (KIOSK_DEBUG_CRASH) leaves the VT in text mode and automatic switching, dying of its signal."""
+    vm.send(f'crash {kind}')
+    label = f'crash ({kind}) restores KD_TEXT + VT_AUTO and exits by signal'
+    if not vm.wait_for(f'e2e: crash {kind}: after', 40):
+        check(label, False, 'no result'); return
+    line = lambda key: next((l.strip() for l in vm.console if key in l), '')
+    running = line(f'e2e: crash {kind}: running').endswith('KD_GRAPHICS VT_PROCESS')
+    after = line(f'e2e: crash {kind}: after').endswith('KD_TEXT VT_AUTO')
+    exited = line(f'crash {kind}: kiosk exited').endswith(f'exited {status}')
+    told = f'fatal signal {status - 128:02d}; console restored' in ''.join(vm.console)
+    check(label, running and after and exited and told,
+          f'running={line(f"e2e: crash {kind}: running")!r} after={line(f"e2e: crash {kind}: after")!r} '
+          f'exit={line(f"crash {kind}: kiosk exited")!r} handler-message={told}')
+
 def run(args, name, results):
     devices, rotation, tablet, uinput = SCENARIOS[name]
     t0 = time.time()
@@ -209,6 +240,11 @@ def run(args, name, results):
                   f'released={away} console-shown={differs} acquired={back} {msg}')
         vm.send('stop')
         check('SIGTERM: kiosk exits 0', vm.wait_for('e2e: final: e2e: kiosk exited 0', 20))
+        if uinput == 'one':
+            held(vm, check, snapshot(args, f'{name}-0', rotation, []), name)
+            for kind, status in (('overflow', 139), ('trap', 132)):
+                crash(vm, check, kind, status)
+        vm.send('poweroff')
     except Exception as e:
         check('harness', False, repr(e))
     finally:

@@ -105,6 +105,7 @@ public final class DRMDisplay: Display {
             drmModeFreeCrtc(c)
         }
         let buffers: [ScanoutBuffer] = try (0..<max(1, min(3, bufferCount))).map { _ in try DumbBuffer(fd: dev.fd, width: m.width, height: m.height) }
+        CrashGuard.protectDRM(fd: dev.fd)
         self.init(kms: LibDRMCalls(fd: dev.fd), device: dev, path: dev.path, driver: dev.driver, connector: conn, mode: m,
                   crtc: crtc, rotation: rotation, buffers: buffers, savedCRTC: saved)
     }
@@ -302,5 +303,6 @@ public final class DRMDisplay: Display {
         }
         crtcSet = false
         buffers.removeAll()
+        if device != nil { CrashGuard.releaseDRM() }
     }
 }

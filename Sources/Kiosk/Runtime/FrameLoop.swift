@@ -47,6 +47,7 @@ public final class FrameLoop {
     /// SIGTERM/SIGINT/SIGHUP or when `duration` passes, after restoring console and CRTC.
     public func runForever() -> Never {
         startTime = Syscall.monotonicNow()
+        CrashGuard.install()
         for sig in [SIGTERM, SIGINT, SIGHUP] { onSignal(sig) { [unowned self] in self.stop(reason: "signal \(sig)") } }
         if let console {
             onSignal(Console.releaseSignal) { [unowned self] in self.releaseVT() }
@@ -118,7 +119,10 @@ public final class FrameLoop {
             let shown = try display.present(shadow, damage: damage)
             frameCount += 1
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
-            if frameCount == 1 { Systemd.notify("READY=1\nSTATUS=\(display.summary)") }
+            if frameCount == 1 {
+                Systemd.notify("READY=1\nSTATUS=\(display.summary)")
+                if let problem = CrashGuard.scheduleDebugCrash(environment: ProcessEnvironment.current) { Log.warning("debug: \(problem)") }
+            }
             if displayUnavailable { displayUnavailable = false; Log.notice("display: showing frames again") }
             if let shown { presented(at: shown) }
         } catch let e as DisplayUnavailable {
