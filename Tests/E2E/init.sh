@@ -8,7 +8,10 @@ exec </dev/console >/dev/console 2>&1
 scenario=$(sed -n 's/.*kiosk\.scenario=\([a-z0-9-]*\).*/\1/p' /proc/cmdline)
 rotation=$(sed -n 's/.*kiosk\.rotation=\([0-9]*\).*/\1/p' /proc/cmdline)
 echo "e2e: scenario $scenario rotation ${rotation:-0}"
-for m in evdev uinput xhci-pci usbhid hid-generic virtio_pci virtio_input; do modprobe $m 2>/dev/null; done
+# fbdev: evdev comes later, so that /dev/input does not exist when kiosk starts (hot-plug of the
+# directory itself). mousedev is built in and makes /dev/input/mouse0 once the tablet enumerates.
+evdev=evdev; [ "$scenario" = fbdev ] && evdev=
+for m in $evdev uinput xhci-pci usbhid hid-generic virtio_pci virtio_input; do modprobe $m 2>/dev/null; done
 case "$scenario" in
   bochs|fbdev) modprobe bochs ;;
   virtio) modprobe virtio-gpu ;;
@@ -18,6 +21,8 @@ display=drm
 if [ "$scenario" = fbdev ]; then
   # Hide DRM so `auto` must fall back to the framebuffer (the DRM driver's fbdev emulation).
   rm -rf /dev/dri; display=auto
+  for i in $(seq 1 30); do [ -e /dev/input/mouse0 ] && break; sleep 0.1; done
+  rm -rf /dev/input
 fi
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/fb0 ] || [ -e /dev/dri/card0 ] && break; sleep 0.2; done
 /bin/kiosk probe
@@ -25,6 +30,10 @@ echo "e2e: starting kiosk"
 ( /bin/kiosk run --scene gallery --display $display --rotation ${rotation:-0} --frame-markers; echo "e2e: kiosk exited $?" ) > /tmp/kiosk.out 2>&1 &
 sleep 0.2; pid=$(pidof kiosk)
 tail -f /tmp/kiosk.out &
+if [ "$scenario" = fbdev ]; then
+  ( for i in $(seq 1 200); do grep -q "kiosk: frame 1" /tmp/kiosk.out && break; sleep 0.1; done
+    modprobe evdev; echo "e2e: evdev loaded" ) &
+fi
 # If the kiosk shows nothing within 20 s, say where it is stuck (for the console log).
 ( sleep 20; grep -q "kiosk: frame 1" /tmp/kiosk.out || { echo "e2e: kiosk shows nothing after 20 s:"
   dmesg | grep -iE "trap|segfault|kiosk" | tail -5

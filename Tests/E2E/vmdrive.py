@@ -192,6 +192,8 @@ def run(args, name, results):
         if not check('first frame presented', vm.wait_for('kiosk: frame 1', args.boot_timeout)): return
         if name == 'fbdev':
             check('fbdev: DRM emulation with a double-height screen is not panned', vm.wait_for('not panning', 1))
+            check('input: /dev/input created after kiosk started is watched and hot-plugged',
+                  vm.wait_for('/dev/input does not exist yet', 1) and vm.wait_for('/dev/input appeared', 20))
         else:
             check('kiosk probe lists the connector and the tablet', vm.wait_for('Virtual-1 (id', 1) and vm.wait_for(': pointer, x 0…32767', 1))
         ok, msg = vm.expect_screen(snapshot(args, f'{name}-0', rotation, taps), f'{name}-first')
