@@ -73,37 +73,43 @@ static inline size_t kiosk_heap_in_use(void) { return mallinfo2().uordblks; }
 // beforehand, a write(2) to stderr, then the signal is raised again with its default action so the
 // exit status (128 + N) and any core dump stay those of the crash. It runs on an alternate stack, so
 // a stack overflow is caught too. The state lives in one static inside a static inline function:
-// each object file that calls these gets its own copy, so only CrashGuard.swift may call them.
+// each object file that calls these gets its own copy, so only CrashGuard.swift may call them, from
+// functions marked @inline(never) (a release build splits a module into one object per file, and
+// inlining a call into another file's object gave it a second, empty state: measured in the QEMU
+// test, the handler ran but restored nothing).
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct kiosk_crash_state {
     volatile sig_atomic_t tty_fd, kd_mode, vt_process, drm_fd, installed;
-    void *alt_stack;
 };
 static inline struct kiosk_crash_state *kiosk_crash_state(void) {
-    static struct kiosk_crash_state s = { -1, 0, 0, -1, 0, 0 };
+    static struct kiosk_crash_state s = { -1, 0, 0, -1, 0 };
     return &s;
 }
 
 static inline void kiosk_crash_handler(int sig) {
     struct kiosk_crash_state *s = kiosk_crash_state();
     int saved_errno = errno;
+    const char *outcome = " (no VT to restore)\n";
     if (s->tty_fd >= 0) {
+        int failed = 0;
         if (s->vt_process) {
             struct vt_mode m;
             memset(&m, 0, sizeof m);
             m.mode = VT_AUTO;
-            ioctl(s->tty_fd, VT_SETMODE, &m);
+            failed |= ioctl(s->tty_fd, VT_SETMODE, &m) != 0;
         }
-        ioctl(s->tty_fd, KDSETMODE, (unsigned long)s->kd_mode);
+        failed |= ioctl(s->tty_fd, KDSETMODE, (unsigned long)s->kd_mode) != 0;
+        outcome = failed ? "; restoring the VT failed\n" : "; VT back in text mode\n";
     }
     if (s->drm_fd >= 0) ioctl(s->drm_fd, DRM_IOCTL_DROP_MASTER, 0);
-    char msg[] = "kiosk: fatal signal 00; console restored to text mode\n";
+    char msg[] = "kiosk: fatal signal 00";
     msg[20] = (char)('0' + (sig / 10) % 10);
     msg[21] = (char)('0' + sig % 10);
     ssize_t ignored = write(2, msg, sizeof msg - 1);
+    ignored = write(2, outcome, strlen(outcome));
     (void)ignored;
     errno = saved_errno;
     // SA_RESETHAND already put back the default action; the signal is delivered again as soon as
@@ -111,17 +117,28 @@ static inline void kiosk_crash_handler(int sig) {
     raise(sig);
 }
 
-/// Installs the handler (once) on an alternate stack for every fatal signal. Returns 0 or -1.
-static inline int kiosk_crash_guard_install(void) {
-    struct kiosk_crash_state *s = kiosk_crash_state();
-    if (s->installed) return 0;
+/// Gives the calling thread an alternate signal stack (once per thread; the memory is kept for
+/// the life of the process). Needed on every thread that runs kiosk's code: under dispatchMain()
+/// the main queue is drained by worker threads, not the main thread. Returns 0 or -1.
+static inline int kiosk_crash_guard_thread(void) {
+    static __thread int ready;
+    if (ready) return 0;
     size_t size = 64 * 1024;
-    if (!s->alt_stack) s->alt_stack = malloc(size);
-    if (!s->alt_stack) return -1;
     stack_t st;
     memset(&st, 0, sizeof st);
-    st.ss_sp = s->alt_stack; st.ss_size = size;
-    if (sigaltstack(&st, 0) != 0) return -1;
+    st.ss_sp = malloc(size); st.ss_size = size;
+    if (!st.ss_sp) return -1;
+    if (sigaltstack(&st, 0) != 0) { free(st.ss_sp); return -1; }
+    ready = 1;
+    return 0;
+}
+
+/// Installs the handler (once) on the alternate stack for every fatal signal, and gives the
+/// calling thread its alternate stack. Returns 0 or -1.
+static inline int kiosk_crash_guard_install(void) {
+    struct kiosk_crash_state *s = kiosk_crash_state();
+    if (kiosk_crash_guard_thread() != 0) return -1;
+    if (s->installed) return 0;
     static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
     for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         struct sigaction sa;

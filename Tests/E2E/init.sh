@@ -60,7 +60,8 @@ while read -r cmd args <&3; do
       # Another process is DRM master (this shell: the first opener of a card with no master
       # becomes master) when kiosk starts; kiosk must wait, then show its frame once it lets go.
       exec 5<>/dev/dri/card0
-      ( /bin/kiosk run --scene gallery --display drm --frame-markers; echo "e2e: held: kiosk exited $?" ) > /tmp/held.out 2>&1 &
+      # (kiosk must not inherit descriptor 5: the master's file would stay open in kiosk itself.)
+      ( exec 5>&-; /bin/kiosk run --scene gallery --display drm --frame-markers; echo "e2e: held: kiosk exited $?" ) > /tmp/held.out 2>&1 &
       sleep $args
       echo "e2e: held: frames while held $(grep -c 'kiosk: frame' /tmp/held.out)"
       grep -m1 "DRM master" /tmp/held.out | sed 's/^/e2e: held: /'

@@ -170,7 +170,7 @@ def crash(vm, check, kind, status):
     running = line(f'e2e: crash {kind}: running').endswith('KD_GRAPHICS VT_PROCESS')
     after = line(f'e2e: crash {kind}: after').endswith('KD_TEXT VT_AUTO')
     exited = line(f'crash {kind}: kiosk exited').endswith(f'exited {status}')
-    told = f'fatal signal {status - 128:02d}; console restored' in ''.join(vm.console)
+    told = f'fatal signal {status - 128:02d}; VT back in text mode' in ''.join(vm.console)
     check(label, running and after and exited and told,
           f'running={line(f"e2e: crash {kind}: running")!r} after={line(f"e2e: crash {kind}: after")!r} '
           f'exit={line(f"crash {kind}: kiosk exited")!r} handler-message={told}')

@@ -1,8 +1,8 @@
 // CrashGuard: the crash path. A fatal signal puts the VT back in text mode with automatic VT
 // switching and drops DRM master before the process dies, so a crashed kiosk leaves a usable
 // console, and the exit status stays the signal's (the handler re-raises it). The handler itself is
-// C (shim.h: async-signal-safe, alternate stack); this file is the only caller of those functions
-// because their state is per object file.
+// C (shim.h: async-signal-safe, alternate stack); this file is the only caller of those functions,
+// always from @inline(never) functions, because their state is per object file.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,23 +12,29 @@ import CDRM
 /// Restores the console when kiosk crashes.
 enum CrashGuard {
     /// Installs the fatal-signal handler (once). Logs and carries on when it cannot.
-    static func install() {
+    @inline(never) static func install() {
         if kiosk_crash_guard_install() != 0 { Log.warning("console: crash handler: \(Errno.current); a crash may leave the console in graphics mode") }
     }
 
     /// The VT to restore on a crash: put `kdMode` back, and automatic switching if `processMode`.
-    static func protectConsole(fd: Int32, kdMode: Int32, processMode: Bool) {
+    @inline(never) static func protectConsole(fd: Int32, kdMode: Int32, processMode: Bool) {
         install()
         kiosk_crash_guard_console(fd, kdMode, processMode ? 1 : 0)
     }
     /// The console was restored normally: nothing left to do on a crash.
-    static func releaseConsole() { kiosk_crash_guard_console(-1, 0, 0) }
+    @inline(never) static func releaseConsole() { kiosk_crash_guard_console(-1, 0, 0) }
 
     /// The DRM card whose master a crash drops (so another process can take the screen at once).
-    static func protectDRM(fd: Int32) { kiosk_crash_guard_drm(fd) }
-    static func releaseDRM() { kiosk_crash_guard_drm(-1) }
+    @inline(never) static func protectDRM(fd: Int32) { kiosk_crash_guard_drm(fd) }
+    @inline(never) static func releaseDRM() { kiosk_crash_guard_drm(-1) }
 
-    static var isInstalled: Bool { kiosk_crash_guard_installed() != 0 }
+    static var isInstalled: Bool { installed() }
+    @inline(never) private static func installed() -> Bool { kiosk_crash_guard_installed() != 0 }
+
+    /// Gives the calling thread an alternate signal stack, so a stack overflow there still reaches
+    /// the handler. Every main-queue entry point of the frame loop calls it: under dispatchMain()
+    /// the main queue runs on worker threads (a thread-local flag makes repeats free).
+    @inline(never) static func prepareThread() { _ = kiosk_crash_guard_thread() }
 
     /// The debug crashes `KIOSK_DEBUG_CRASH` names.
     enum Kind: String, CaseIterable {
@@ -57,11 +63,11 @@ enum CrashGuard {
             return "KIOSK_DEBUG_CRASH=\(name) is none of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")); no debug crash"
         }
         Log.warning("debug: crashing (\(kind.rawValue)) in \(seconds) s as KIOSK_DEBUG_CRASH_AFTER asks")
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { crash(kind) }
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { prepareThread(); crash(kind) }
         return nil
     }
 
-    static func crash(_ kind: Kind) {
+    @inline(never) static func crash(_ kind: Kind) {
         switch kind {
         case .segv: kiosk_crash_segv()
         case .overflow: _ = kiosk_crash_overflow(nil)

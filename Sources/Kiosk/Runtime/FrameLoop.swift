@@ -23,6 +23,8 @@ public final class FrameLoop {
 
     public private(set) var frameCount = 0
     public private(set) var wakeups = 0
+    /// Wakeups by the next-frame timer (``FrameSource/nextFrameTime(after:)``).
+    public private(set) var timerWakeups = 0
     private let shadow: Surface
     private var fullRedraw = true
     private var frameScheduled = false
@@ -46,7 +48,6 @@ public final class FrameLoop {
     /// Starts the loop on the main queue and never returns; exits the process with 0 on
     /// SIGTERM/SIGINT/SIGHUP or when `duration` passes, after restoring console and CRTC.
     public func runForever() -> Never {
-        startTime = Syscall.monotonicNow()
         CrashGuard.install()
         for sig in [SIGTERM, SIGINT, SIGHUP] { onSignal(sig) { [unowned self] in self.stop(reason: "signal \(sig)") } }
         if let console {
@@ -54,6 +55,16 @@ public final class FrameLoop {
             onSignal(Console.acquireSignal) { [unowned self] in self.acquireVT() }
             console.enterGraphics()
         }
+        start()
+        Log.info("run: \(display.summary)")
+        dispatchMain()
+    }
+
+    /// Sets up the display and input sources on the main queue and asks for the first frame; the
+    /// main queue drives everything after that. `runForever()` calls it; tests call it from the
+    /// main actor, let the queue run, then `halt()`.
+    func start() {
+        startTime = Syscall.monotonicNow()
         if let fd = display.eventDescriptor {
             let s = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
             s.setEventHandler { [unowned self] in self.displayEvent() }
@@ -65,9 +76,14 @@ public final class FrameLoop {
         if duration > 0 {
             DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
         }
-        Log.info("run: \(display.summary)")
         wake()
-        dispatchMain()
+    }
+
+    /// Stops drawing and cancels the timer without exiting (tests; `stop` exits the process).
+    func halt() {
+        stopping = true
+        wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
+        displaySource?.cancel(); displaySource = nil
     }
 
     private func onSignal(_ sig: Int32, _ body: @escaping () -> Void) {
@@ -80,27 +96,39 @@ public final class FrameLoop {
 
     /// Something may have changed: schedule one frame unless one is scheduled or a flip is pending.
     public func wake() {
+        CrashGuard.prepareThread()
         wakeups += 1
         guard !frameScheduled, !paused, !stopping, !display.isFlipPending else { return }
         guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) else { armWakeupTimer(); return }
         frameScheduled = true
-        DispatchQueue.main.async { [unowned self] in self.drawFrame() }
+        DispatchQueue.main.async { [weak self] in self?.drawFrame() }
     }
 
     /// Idle, but the source wants a frame later (a TimelineView): one timer, at that time only.
+    /// Nothing else wakes the loop, so a clock ticking once a second costs one wakeup a second.
     private func armWakeupTimer() {
-        guard let src = source as? FrameSourceWakeups, let t = src.nextWakeup else { return }
+        let now = Syscall.monotonicNow()
+        guard let t = source.nextFrameTime(after: now) else {
+            wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
+            return
+        }
         if let w = wakeupTime, abs(w - t) < 1e-6 { return }
         wakeupTime = t
         wakeupTimer?.cancel()
         let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + max(0, t - Syscall.monotonicNow()))
-        timer.setEventHandler { [unowned self] in self.wakeupTime = nil; self.wakeupTimer = nil; self.wake() }
+        timer.schedule(deadline: .now() + max(0, t - now))
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.wakeupTime = nil; self.wakeupTimer = nil
+            self.timerWakeups += 1
+            self.wake()
+        }
         timer.resume()
         wakeupTimer = timer
     }
 
     private func drawFrame() {
+        CrashGuard.prepareThread()
         frameScheduled = false
         guard !paused, !stopping, !display.isFlipPending else { return }
         let now = Syscall.monotonicNow()
@@ -153,6 +181,7 @@ public final class FrameLoop {
     }
 
     private func displayEvent() {
+        CrashGuard.prepareThread()
         do {
             if let t = try display.handleEvents() { presented(at: t) }
         } catch {
