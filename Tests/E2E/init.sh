@@ -82,6 +82,29 @@ while read -r cmd args <&3; do
       for i in $(seq 1 150); do grep -q "kiosk exited" /tmp/crash.out && break; sleep 0.1; done
       grep -E "fatal signal|kiosk exited" /tmp/crash.out | sed 's/^/e2e: /'
       echo "e2e: crash $args: after $(/bin/vt-mode)" ;;
+    vfb)
+      # vfb: a framebuffer in plain memory, the one fbdev driver here that pans (the DRM emulation
+      # does not). kiosk must double-buffer by panning; fb-sample reads the page being shown after
+      # the first frame and after each tap ($args: X Y pairs, through uinput).
+      modprobe vfb vfb_enable=1 videomemorysize=3072000 mode=800x480-32 2>&1 | sed 's/^/e2e: vfb: /'
+      fb=; for f in /sys/class/graphics/fb*; do grep -q "Virtual FB" $f/name 2>/dev/null && fb=${f##*/}; done
+      echo "e2e: vfb: device /dev/$fb"
+      ( /bin/kiosk run --scene gallery --display fbdev:/dev/$fb --frame-markers; echo "e2e: vfb: kiosk exited $?" ) > /tmp/vfb.out 2>&1 &
+      for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/vfb.out && break; sleep 0.1; done
+      grep -m1 "run: fbdev" /tmp/vfb.out | sed 's/^/e2e: vfb: /'
+      echo "e2e: vfb: frame 1 $(/bin/fb-sample /dev/$fb 16 10)"
+      n=1; set -- $args
+      while [ $# -ge 2 ]; do
+        n=$((n + 1))
+        /bin/uinput-tap 800 480 $1 $2 > /dev/null
+        for i in $(seq 1 50); do grep -q "kiosk: frame $n" /tmp/vfb.out && break; sleep 0.1; done
+        echo "e2e: vfb: frame $n $(/bin/fb-sample /dev/$fb 16 10)"
+        shift 2
+      done
+      kill -TERM $(pidof kiosk)
+      for i in $(seq 1 100); do grep -q "e2e: vfb: kiosk exited" /tmp/vfb.out && break; sleep 0.1; done
+      grep -E "error|exited" /tmp/vfb.out | sed 's/^/e2e: vfb: /'
+      echo "e2e: vfb: done" ;;
     poweroff) break ;;
   esac
 done

@@ -44,7 +44,7 @@ rm -rf "$out"; mkdir -p "$out"
 cp "$KIOSK_BINARY" "$out/kiosk"; strip "$out/kiosk"
 echo "e2e: stripped kiosk ($linkage): $(stat -c %s "$out/kiosk") bytes" >&2
 
-# The initramfs: busybox, the module subset, kiosk, the uinput and vt-mode helpers, /init.
+# The initramfs: busybox, the module subset, kiosk, the uinput, vt-mode and fb-sample helpers, /init.
 ir="$out/initramfs"; mkdir -p "$ir"/{bin,sbin,proc,sys,dev,tmp,lib}
 cp /bin/busybox "$ir/bin/busybox"
 for a in $("$ir/bin/busybox" --list); do [ -e "$ir/bin/$a" ] || ln -s busybox "$ir/bin/$a"; done
@@ -57,6 +57,7 @@ if [ $linkage = bundled ]; then
 fi
 gcc -static -O2 -o "$ir/bin/uinput-tap" Tests/E2E/uinput-tap.c || die "cannot build the uinput helper (gcc, libc6-dev)"
 gcc -static -O2 -o "$ir/bin/vt-mode" Tests/E2E/vt-mode.c || die "cannot build the vt-mode helper (gcc, libc6-dev)"
+gcc -static -O2 -o "$ir/bin/fb-sample" Tests/E2E/fb-sample.c || die "cannot build the fb-sample helper (gcc, libc6-dev)"
 cp Tests/E2E/init.sh "$ir/init"; chmod +x "$ir/init"
 (cd "$ir" && find . | cpio -o -H newc --quiet) > "$out/initramfs.cpio"
 
