@@ -1,7 +1,9 @@
 /* fb-sample: prints what a framebuffer device shows: its pan offset and a grid of pixels of the
  * visible page (the one at yoffset), each as RRGGBB decoded with the device's own channel offsets.
  * The QEMU test compares them with `kiosk snapshot` where no screendump can see (vfb).
- * Usage: fb-sample /dev/fbN COLUMNS ROWS   → "pan X,Y RRGGBB RRGGBB …" (row by row) */
+ * Usage: fb-sample /dev/fbN COLUMNS ROWS   → "pan X,Y RRGGBB RRGGBB …" (row by row)
+ *        fb-sample /dev/fbN mode W H BPP   → sets the mode first (vfb starts at 640x480, 8 bpp) */
+#include <string.h>
 #include <fcntl.h>
 #include <linux/fb.h>
 #include <stdint.h>
@@ -17,7 +19,17 @@ static unsigned channel(uint32_t px, struct fb_bitfield f) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: fb-sample /dev/fbN COLUMNS ROWS\n"); return 2; }
+    if (argc == 6 && strcmp(argv[2], "mode") == 0) {
+        int fd = open(argv[1], O_RDWR);
+        struct fb_var_screeninfo v;
+        if (fd < 0 || ioctl(fd, FBIOGET_VSCREENINFO, &v) < 0) { perror("fb-sample: open"); return 1; }
+        v.xres = v.xres_virtual = atoi(argv[3]); v.yres = v.yres_virtual = atoi(argv[4]);
+        v.bits_per_pixel = atoi(argv[5]); v.xoffset = v.yoffset = 0;
+        if (ioctl(fd, FBIOPUT_VSCREENINFO, &v) < 0 || ioctl(fd, FBIOGET_VSCREENINFO, &v) < 0) { perror("fb-sample: FBIOPUT_VSCREENINFO"); return 1; }
+        printf("mode %ux%u-%u\n", v.xres, v.yres, v.bits_per_pixel);
+        return 0;
+    }
+    if (argc != 4) { fprintf(stderr, "usage: fb-sample /dev/fbN COLUMNS ROWS | fb-sample /dev/fbN mode W H BPP\n"); return 2; }
     int fd = open(argv[1], O_RDONLY);
     if (fd < 0) { perror("fb-sample: open"); return 1; }
     struct fb_var_screeninfo v; struct fb_fix_screeninfo f;

@@ -86,9 +86,9 @@ while read -r cmd args <&3; do
       # vfb: a framebuffer in plain memory, the one fbdev driver here that pans (the DRM emulation
       # does not). kiosk must double-buffer by panning; fb-sample reads the page being shown after
       # the first frame and after each tap ($args: X Y pairs, through uinput).
-      modprobe vfb vfb_enable=1 videomemorysize=3072000 mode=800x480-32 2>&1 | sed 's/^/e2e: vfb: /'
+      modprobe vfb vfb_enable=1 videomemorysize=3072000 2>&1 | sed 's/^/e2e: vfb: /'
       fb=; for f in /sys/class/graphics/fb*; do grep -q "Virtual FB" $f/name 2>/dev/null && fb=${f##*/}; done
-      echo "e2e: vfb: device /dev/$fb"
+      echo "e2e: vfb: device /dev/$fb $(/bin/fb-sample /dev/$fb mode 800 480 32)"
       ( /bin/kiosk run --scene gallery --display fbdev:/dev/$fb --frame-markers; echo "e2e: vfb: kiosk exited $?" ) > /tmp/vfb.out 2>&1 &
       for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/vfb.out && break; sleep 0.1; done
       grep -m1 "run: fbdev" /tmp/vfb.out | sed 's/^/e2e: vfb: /'
