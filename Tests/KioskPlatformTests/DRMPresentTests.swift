@@ -104,12 +104,18 @@ final class FakeKMS: KMSCalls {
         for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { s.row(y)[x] = argb } }
     }
 
+    /// A display whose first frame (a plain `argb` screen) is up, through SetCrtc.
+    static func lit(_ kms: FakeKMS, count: Int = 2, argb: UInt32 = 0xFF00_0000) throws -> (DRMDisplay, [HeapScanoutBuffer], Surface) {
+        let (d, bufs) = display(kms, count: count)
+        let s = try Surface(width: w, height: h)
+        paint(s, s.bounds, argb)
+        #expect(try d.present(s, damage: [s.bounds]) != nil)
+        return (d, bufs, s)
+    }
+
     @Test func busyFlipIsRetriedAfterWaitingAndCounted() throws {
         let kms = FakeKMS()
-        let (d, bufs) = Self.display(kms)
-        let s = try Surface(width: Self.w, height: Self.h)
-        Self.paint(s, s.bounds, 0xFF00_0000)
-        #expect(try d.present(s, damage: [s.bounds]) != nil)        // first frame: SetCrtc
+        let (d, bufs, s) = try Self.lit(kms)
         let r = IntRect(x: 3, y: 4, width: 10, height: 6)
         Self.paint(s, r, 0xFFFF_0000)
         kms.flipAnswers = [.busy, .busy]                            // then the flip goes through
@@ -123,10 +129,7 @@ final class FakeKMS: KMSCalls {
 
     @Test func busyForeverFallsBackToSetCrtcInBoundedTime() throws {
         let kms = FakeKMS()
-        let (d, bufs) = Self.display(kms)
-        let s = try Surface(width: Self.w, height: Self.h)
-        Self.paint(s, s.bounds, 0xFF20_4060)
-        try d.present(s, damage: [s.bounds])
+        let (d, bufs, s) = try Self.lit(kms, argb: 0xFF20_4060)
         kms.alwaysFlip = .busy
         let r = IntRect(x: 0, y: 0, width: 5, height: 5)
         Self.paint(s, r, 0xFF00_FF00)
@@ -180,10 +183,7 @@ final class FakeKMS: KMSCalls {
 
     @Test func masterLostMidRunIsWaitedOutWithoutLosingDamage() throws {
         let kms = FakeKMS()
-        let (d, bufs) = Self.display(kms, count: 3)
-        let s = try Surface(width: Self.w, height: Self.h)
-        Self.paint(s, s.bounds, 0xFF00_0000)
-        try d.present(s, damage: [s.bounds])
+        let (d, bufs, s) = try Self.lit(kms, count: 3)
         kms.isMaster = false                                           // a display server took over
         let r = IntRect(x: 1, y: 1, width: 8, height: 8)
         Self.paint(s, r, 0xFFAB_CDEF)
@@ -196,9 +196,7 @@ final class FakeKMS: KMSCalls {
 
     @Test func deviceGoneIsFatalAndSaysWhatHappens() throws {
         let kms = FakeKMS()
-        let (d, _) = Self.display(kms)
-        let s = try Surface(width: Self.w, height: Self.h)
-        try d.present(s, damage: [s.bounds])
+        let (d, _, s) = try Self.lit(kms)
         kms.alwaysFlip = .noSuchDevice
         do { try d.present(s, damage: [s.bounds]); Issue.record("presented on a device that went away") }
         catch is DisplayUnavailable { Issue.record("a vanished device was treated as recoverable") }
