@@ -213,6 +213,9 @@ public final class FrameLoop {
         stopping = true
         Systemd.notify("STOPPING=1")
         Log.info("run: stopping (\(reason)) after \(frameCount) frames, \(clock.missedFlips) missed flips")
+        if let drm = display as? DRMDisplay, drm.busyRetries + drm.flipFallbacks > 0 {
+            Log.info("drm: \(drm.busyRetries) EBUSY answers waited out, \(drm.flipFallbacks) frames shown by SetCrtc instead of a flip")
+        }
         display.close()
         console?.restore()
         exit(code)
