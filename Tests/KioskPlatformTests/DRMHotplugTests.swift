@@ -91,20 +91,22 @@ import Raster
         #expect(DRMDisplay.modeAfterReplug(request: nil, current: cur, offered: [T.mode(1024, 768)]) == nil)
     }
 
-    @Test func ueventParserFindsDRMHotplugOnly() {
+    @Test func ueventParserFindsDRMChangesOnly() {
         func msg(_ fields: [String]) -> [UInt8] { fields.flatMap { Array($0.utf8) + [0] } }
         let hot = msg(["change@/devices/pci0000:00/0000:00:02.0/drm/card0", "ACTION=change", "DEVPATH=/devices/pci0000:00/0000:00:02.0/drm/card0",
                        "SUBSYSTEM=drm", "HOTPLUG=1", "CONNECTOR=31", "DEVNAME=dri/card0", "SEQNUM=1234"])
         let other = msg(["add@/devices/virtual/input/input7", "ACTION=add", "SUBSYSTEM=input", "HOTPLUG=1"])
-        let noHotplug = msg(["change@/devices/x/drm/card0", "ACTION=change", "SUBSYSTEM=drm", "HOTPLUG=0"])
-        let prefixOnly = msg(["SUBSYSTEM=drmx", "HOTPLUG=12"])
-        #expect(hot.withUnsafeBytes { UeventMonitor.isDRMHotplug($0) })
-        #expect(!other.withUnsafeBytes { UeventMonitor.isDRMHotplug($0) })
-        #expect(!noHotplug.withUnsafeBytes { UeventMonitor.isDRMHotplug($0) })
-        #expect(!prefixOnly.withUnsafeBytes { UeventMonitor.isDRMHotplug($0) })
-        #expect(!Array(hot.prefix(20)).withUnsafeBytes { UeventMonitor.isDRMHotplug($0) })   // truncated
+        let synthetic = msg(["change@/devices/x/drm/card0", "ACTION=change", "SUBSYSTEM=drm", "SYNTH_UUID=0", "DEVNAME=dri/card0"])
+        let added = msg(["add@/devices/x/drm/card1", "ACTION=add", "SUBSYSTEM=drm", "DEVNAME=dri/card1"])
+        let prefixOnly = msg(["ACTION=changed", "SUBSYSTEM=drmx", "HOTPLUG=1"])
+        #expect(hot.withUnsafeBytes { UeventMonitor.isDRMChange($0) })
+        #expect(synthetic.withUnsafeBytes { UeventMonitor.isDRMChange($0) })
+        #expect(!other.withUnsafeBytes { UeventMonitor.isDRMChange($0) })
+        #expect(!added.withUnsafeBytes { UeventMonitor.isDRMChange($0) })
+        #expect(!prefixOnly.withUnsafeBytes { UeventMonitor.isDRMChange($0) })
+        #expect(!Array(hot.prefix(20)).withUnsafeBytes { UeventMonitor.isDRMChange($0) })   // truncated
         var rng = SystemRandomNumberGenerator()
         let garbage = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
-        #expect(!garbage.withUnsafeBytes { UeventMonitor.isDRMHotplug($0) })
+        #expect(!garbage.withUnsafeBytes { UeventMonitor.isDRMChange($0) })
     }
 }

@@ -219,7 +219,7 @@ public final class DRMDisplay: Display {
     public var hotplugDescriptor: Int32? { uevents?.fd }
 
     public func handleHotplug() -> Bool {
-        guard let uevents, uevents.drainDRMHotplug() else { return false }
+        guard let uevents, uevents.drainDRMChanges() else { return false }
         noteHotplug()
         return true
     }

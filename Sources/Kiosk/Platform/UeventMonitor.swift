@@ -1,6 +1,9 @@
 // UeventMonitor: the kernel's hot-plug announcements (uevents) for DRM cards. A screen plugged in
-// or out makes the DRM core send `SUBSYSTEM=drm` with `HOTPLUG=1`; kiosk then asks its connector
-// what changed (DRMDisplay). Without this socket (a sandbox that forbids netlink) DRMDisplay still
+// or out makes the DRM core send `ACTION=change` with `SUBSYSTEM=drm` and `HOTPLUG=1`; kiosk then
+// asks its connector what changed (DRMDisplay). Every `change` of a DRM device counts, HOTPLUG=1 or
+// not (lease and connector-property events, a `change` written to sysfs): one probe and one full
+// frame each, and drivers that do not poll their connectors (virtio-gpu: measured in the
+// QEMU test, a connector forced off through sysfs sends no HOTPLUG event) can still be nudged. Without this socket (a sandbox that forbids netlink) DRMDisplay still
 // notices an unplug when a modeset fails, and while unplugged it re-probes on the retry timer.
 #if canImport(Glibc)
 import Glibc
@@ -26,25 +29,26 @@ final class UeventMonitor {
     }
     deinit { Syscall.close(fd); buffer.deallocate() }
 
-    /// Reads every queued uevent; true when one of them is a DRM hot-plug.
-    func drainDRMHotplug() -> Bool {
+    /// Reads every queued uevent; true when one of them is a DRM change.
+    func drainDRMChanges() -> Bool {
         var found = false
         while true {
             let n = recv(fd, buffer, 8192, Int32(MSG_DONTWAIT))
             guard n > 0 else { break }
-            if UeventMonitor.isDRMHotplug(UnsafeRawBufferPointer(start: buffer, count: n)) { found = true }
+            if UeventMonitor.isDRMChange(UnsafeRawBufferPointer(start: buffer, count: n)) { found = true }
         }
         return found
     }
 
     /// True for a kernel uevent (`ACTION@DEVPATH` then NUL-separated `KEY=VALUE` fields) that has
-    /// both `SUBSYSTEM=drm` and `HOTPLUG=1`. Anything else, garbage included, is false.
-    static func isDRMHotplug(_ message: UnsafeRawBufferPointer) -> Bool {
-        var drm = false, hotplug = false
+    /// both `SUBSYSTEM=drm` and `ACTION=change` (a hot-plug adds `HOTPLUG=1`). Anything else,
+    /// garbage included, is false.
+    static func isDRMChange(_ message: UnsafeRawBufferPointer) -> Bool {
+        var drm = false, change = false
         for field in message.split(separator: 0) {
             if field.elementsEqual("SUBSYSTEM=drm".utf8) { drm = true }
-            else if field.elementsEqual("HOTPLUG=1".utf8) { hotplug = true }
+            else if field.elementsEqual("ACTION=change".utf8) { change = true }
         }
-        return drm && hotplug
+        return drm && change
     }
 }
