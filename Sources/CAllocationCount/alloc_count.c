@@ -6,13 +6,16 @@
 // the Swift runtime's swift_slowAlloc, libpng, FreeType and libc itself call these. Each forwards
 // to glibc's exported __libc_* implementation, so `free` needs no wrapper.
 //
-// Static executables (scripts/build-static, -static-executable): libc.a's malloc.o defines
-// malloc, free and __libc_malloc together, and it is linked in for `free`, so a second `malloc`
-// here would be a duplicate symbol. That build defines KIOSK_ALLOC_WRAP and links with
+// Static executables (-static-executable): libc.a's malloc.o defines malloc, free and
+// __libc_malloc together, and it is linked in for `free`, so a second strong `malloc` here is a
+// duplicate symbol. The definitions are therefore weak: a static link without further flags keeps
+// libc's, counts nothing, kiosk_allocation_counting_active() says so and the bench prints that
+// (a weak definition in a dynamic executable still interposes: the dynamic linker ignores
+// weakness). scripts/build-static instead defines KIOSK_ALLOC_WRAP and links with
 // `-Xlinker --wrap=malloc` (and the others): the linker sends every call from another object
 // (Swift runtime, libc.a's own strdup, ...) to __wrap_malloc, and __real_malloc is libc's.
-// Without those flags nothing is counted, kiosk_allocation_counting_active() says so, and the
-// bench reports that instead of a number.
+// Measured with clang on the three links (dynamic, static, static + --wrap): counts, inactive,
+// counts.
 //
 // Why not swap the Swift runtime's `_swift_allocObject` hook: it sees swift_allocObject only (not
 // UnsafeMutableRawPointer.allocate's swift_slowAlloc, nor the C libraries' malloc), and setting it
@@ -41,6 +44,7 @@ int kiosk_allocation_counting_active(void) {
 
 #if defined(KIOSK_ALLOC_WRAP)
 #define COUNTED(name) __wrap_##name
+#define DEFINITION
 void *__real_malloc(size_t);
 void *__real_calloc(size_t, size_t);
 void *__real_realloc(void *, size_t);
@@ -53,6 +57,7 @@ void *__real_aligned_alloc(size_t, size_t);
 #define REAL_MEMALIGN __real_memalign
 #else
 #define COUNTED(name) name
+#define DEFINITION __attribute__((weak))
 void *__libc_malloc(size_t);
 void *__libc_calloc(size_t, size_t);
 void *__libc_realloc(void *, size_t);
@@ -63,19 +68,19 @@ void *__libc_memalign(size_t, size_t);
 #define REAL_MEMALIGN __libc_memalign
 #endif
 
-void *COUNTED(malloc)(size_t n) { kiosk_thread_count++; return REAL_MALLOC(n); }
-void *COUNTED(calloc)(size_t n, size_t size) { kiosk_thread_count++; return REAL_CALLOC(n, size); }
-void *COUNTED(realloc)(void *p, size_t n) { kiosk_thread_count++; return REAL_REALLOC(p, n); }
-void *COUNTED(memalign)(size_t align, size_t n) { kiosk_thread_count++; return REAL_MEMALIGN(align, n); }
+DEFINITION void *COUNTED(malloc)(size_t n) { kiosk_thread_count++; return REAL_MALLOC(n); }
+DEFINITION void *COUNTED(calloc)(size_t n, size_t size) { kiosk_thread_count++; return REAL_CALLOC(n, size); }
+DEFINITION void *COUNTED(realloc)(void *p, size_t n) { kiosk_thread_count++; return REAL_REALLOC(p, n); }
+DEFINITION void *COUNTED(memalign)(size_t align, size_t n) { kiosk_thread_count++; return REAL_MEMALIGN(align, n); }
 
-void *COUNTED(aligned_alloc)(size_t align, size_t n) {
+DEFINITION void *COUNTED(aligned_alloc)(size_t align, size_t n) {
     kiosk_thread_count++;
     // C11/glibc 2.36: the alignment must be a power of two.
     if (align == 0 || (align & (align - 1)) != 0) { errno = EINVAL; return NULL; }
     return REAL_MEMALIGN(align, n);
 }
 
-int COUNTED(posix_memalign)(void **out, size_t align, size_t n) {
+DEFINITION int COUNTED(posix_memalign)(void **out, size_t align, size_t n) {
     kiosk_thread_count++;
     if (align < sizeof(void *) || (align & (align - 1)) != 0) return EINVAL;
     void *p = REAL_MEMALIGN(align, n);
