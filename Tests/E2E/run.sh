@@ -49,7 +49,7 @@ if [ $linkage = static ] && [ "$size" -gt $size_budget ]; then
   size_ok=0
 fi
 
-# The initramfs: busybox, the module subset, kiosk, the uinput helper, /init.
+# The initramfs: busybox, the module subset, kiosk, the uinput, vt-mode and fb-sample helpers, /init.
 ir="$out/initramfs"; mkdir -p "$ir"/{bin,sbin,proc,sys,dev,tmp,lib}
 cp /bin/busybox "$ir/bin/busybox"
 for a in $("$ir/bin/busybox" --list); do [ -e "$ir/bin/$a" ] || ln -s busybox "$ir/bin/$a"; done
@@ -61,6 +61,8 @@ if [ $linkage = bundled ]; then
   echo "e2e: bundled $(ldd "$out/kiosk" | grep -c '/') shared objects ($(du -sh "$ir/lib" "$ir/usr" 2>/dev/null | awk '{print $1}' | tr '\n' ' ')) into the guest" >&2
 fi
 gcc -static -O2 -o "$ir/bin/uinput-tap" Tests/E2E/uinput-tap.c || die "cannot build the uinput helper (gcc, libc6-dev)"
+gcc -static -O2 -o "$ir/bin/vt-mode" Tests/E2E/vt-mode.c || die "cannot build the vt-mode helper (gcc, libc6-dev)"
+gcc -static -O2 -o "$ir/bin/fb-sample" Tests/E2E/fb-sample.c || die "cannot build the fb-sample helper (gcc, libc6-dev)"
 cp Tests/E2E/init.sh "$ir/init"; chmod +x "$ir/init"
 (cd "$ir" && find . | cpio -o -H newc --quiet) > "$out/initramfs.cpio"
 
