@@ -108,20 +108,34 @@ enum RectListRasterizer {
         let rowCov = s.rowCoverage.base
         s.coverage.reserve(clip.width + 1)
         let mask = s.coverage.base
-        var band = 0, programBand = -1, opCount = 0
-        for y in rowStart..<rowEnd {
+        var band = 0, programBand = -1, opCount = 0, programOpaque = false
+        var y = rowStart
+        while y < rowEnd {
             let top = Double(y), bottom = Double(y + 1)
             while band < m - 1 && ys[band + 1] <= top { band += 1 }
             if band >= m - 1 { break }
             if ys[band] <= top && ys[band + 1] >= bottom {
                 // The whole row lies in one band: every such row of the band paints the same
-                // runs, so turn the spans into runs once and replay them.
+                // runs, so turn the spans into runs once and replay them. When they are all
+                // full coverage (pixel-aligned rectangles), replay them for all the band's whole
+                // rows at once, run by run down the rows (box order, as pixman fills cairo's
+                // boxes; the runs of a row are disjoint, so any order paints the same pixels):
+                // the 64 px checkerboard went from 1.04–1.11× cairo to 0.86–1.04× (7–9
+                // alternating rounds each, a loaded machine). With partial pixels at the run
+                // ends (the +0.5 px checkerboard) box order looked slower, so those go row by row.
                 if programBand != band {
                     opCount = rowProgram(sp, Int(starts[band]), Int(starts[band + 1]), scratch: s)
                     programBand = band
+                    programOpaque = true
+                    for k in 0..<opCount where s.rowOps.base[k].coverage != 255 { programOpaque = false; break }
                 }
+                let yEnd = programOpaque ? Swift.max(y + 1, Int(Swift.min(Double(rowEnd), ys[band + 1]).rounded(.down))) : y + 1
                 let ops = s.rowOps.base
-                for k in 0..<opCount { sink.run(x: Int(ops[k].x), y: y, count: Int(ops[k].count), coverage: ops[k].coverage) }
+                for k in 0..<opCount {
+                    let x = Int(ops[k].x), count = Int(ops[k].count), coverage = ops[k].coverage
+                    for row in y..<yEnd { sink.run(x: x, y: row, count: count, coverage: coverage) }
+                }
+                y = yEnd
                 continue
             }
             // The row straddles band edges: add each band's share per pixel, then emit.
@@ -145,6 +159,7 @@ enum RectListRasterizer {
                 }
                 sink.mask(x: lo, y: y, count: hi - lo, mask: mask)
             }
+            y += 1
         }
     }
 
