@@ -126,18 +126,25 @@ public final class Canvas {
                 }
             }
         }
+        // One chain down and one up (rounded rects, ellipses, convex polygons): rows walk the
+        // chains instead of bucketing segments into strips.
+        let downChain = MonotoneRasterizer.chains(scratch)
         withSink(paint) { sink in
-            forEachClip { clip in
-                guard let (y0, y1) = middle else {
+            @inline(__always) func scan(_ clip: IntRect, _ sink: inout PaintSink) {
+                if let nd = downChain {
+                    MonotoneRasterizer.sweep(scratch: scratch, downCount: nd, bounds: bounds, clip: clip, rule: rule, sink: &sink)
+                } else {
                     Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: clip, rule: rule, sink: &sink)
-                    return
                 }
+            }
+            forEachClip { clip in
+                guard let (y0, y1) = middle else { scan(clip, &sink); return }
                 // Scan-convert above and below the straight rows only; they are boxes.
                 let above = IntRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: Swift.min(clip.y1, y0))
                 let below = IntRect(x0: clip.x0, y0: Swift.max(clip.y0, y1), x1: clip.x1, y1: clip.y1)
-                if !above.isEmpty { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: above, rule: rule, sink: &sink) }
+                if !above.isEmpty { scan(above, &sink) }
                 BoxRasterizer.fill(rowBox, clip: clip, sink: &sink)
-                if !below.isEmpty { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: below, rule: rule, sink: &sink) }
+                if !below.isEmpty { scan(below, &sink) }
             }
         }
     }

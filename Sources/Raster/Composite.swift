@@ -36,15 +36,26 @@ enum Blend {
             let low = SIMD16<UInt16>(repeating: 0x00FF), half = SIMD16<UInt16>(repeating: 0x0080)
             let s = unsafeBitCast(SIMD8<UInt32>(repeating: src), to: SIMD16<UInt16>.self)
             let raw = UnsafeMutableRawPointer(dst)
-            while i + 8 <= count {
-                let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt16>.self)
+            @inline(__always) func blend(_ d: SIMD16<UInt16>) -> SIMD16<UInt16> {
                 var e = (d & low) &* ia16 &+ half        // B, R
                 e = (e &+ (e &>> 8)) &>> 8
                 var o = (d &>> 8) &* ia16 &+ half        // G, A
                 o = (o &+ (o &>> 8)) & ~low
-                raw.storeBytes(of: s &+ (e | o), toByteOffset: i * 4, as: SIMD16<UInt16>.self)
-                i += 8
+                return s &+ (e | o)
             }
+            // The last eight pixels are blended from their original values first and stored
+            // last; the loop's stores that overlap them write the same values. No scalar tail:
+            // rows of rounded rects end in 3.5 pixels on average, which cost 15 instructions
+            // each one at a time (7 M a frame of 1000 rects of 16–256 px, callgrind).
+            let tailAt = (count &- 8) &* 4
+            let tail = blend(raw.loadUnaligned(fromByteOffset: tailAt, as: SIMD16<UInt16>.self))
+            while i &+ 8 <= count {
+                let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt16>.self)
+                raw.storeBytes(of: blend(d), toByteOffset: i &* 4, as: SIMD16<UInt16>.self)
+                i &+= 8
+            }
+            raw.storeBytes(of: tail, toByteOffset: tailAt, as: SIMD16<UInt16>.self)
+            return
         }
         while i < count { dst[i] = src &+ Pixel.scale(dst[i], ia); i += 1 }
     }
