@@ -62,14 +62,21 @@ enum MonotoneRasterizer {
         var pd = 0, pu = nd
         for y in box.y0..<box.y1 {
             let top = Double(y), bottom = top + 1
+            @inline(__always) func piece(_ q: UnsafeMutablePointer<Double>) {
+                if Swift.min(q[0], q[2]) >= left && Swift.max(q[0], q[2]) <= right {
+                    Rasterizer.accumulateRow(q[0] - left, q[1], q[2] - left, q[3], top: top, maxX: right - left, acc: acc, dirty: dirty)
+                } else {
+                    Rasterizer.accumulateClipped(q[0], q[1], q[2], q[3], top: top, bottom: bottom, left: left, right: right,
+                                                 originY: y, pitch: pitch, words: words, acc: acc, dirty: dirty)
+                }
+            }
             // Down chain: a segment's lower end is its second point.
             while pd < nd && segs[4 * Int(order[pd]) + 3] <= top { pd += 1 }
             var k = pd
             while k < nd {
                 let q = segs + 4 * Int(order[k])
                 if q[1] >= bottom { break }
-                Rasterizer.accumulateClipped(q[0], q[1], q[2], q[3], top: top, bottom: bottom, left: left, right: right,
-                                             originY: y, pitch: pitch, words: words, acc: acc, dirty: dirty)
+                piece(q)
                 k += 1
             }
             // Up chain: a segment's lower end is its first point.
@@ -78,8 +85,7 @@ enum MonotoneRasterizer {
             while k < n {
                 let q = segs + 4 * Int(order[k])
                 if q[3] >= bottom { break }
-                Rasterizer.accumulateClipped(q[0], q[1], q[2], q[3], top: top, bottom: bottom, left: left, right: right,
-                                             originY: y, pitch: pitch, words: words, acc: acc, dirty: dirty)
+                piece(q)
                 k += 1
             }
             Rasterizer.sweepRow(acc: acc, dirty: dirty, width: w, words: words, rule: rule, x0: rx0, y: y, cov: cov, sink: &sink)

@@ -233,42 +233,64 @@ struct Rasterizer {
             let yn = Swift.min(Double(row + 1), ye)
             let dy = yn - y
             let xn = xAt(yn)
-            let line = acc + (row - originY) * pitch
-            let dline = dirty + (row - originY) * words
-            let d = Float(dy * dir)
-            let lo = Swift.min(x, xn), hi = Swift.max(x, xn)
-            let i0 = floorInt(lo), i1 = ceilInt(hi)
-            let loF = Double(i0), hiC = Double(i1)
-            if i1 <= i0 + 1 {
-                // Within one cell: area to the right of the mean x.
-                let xm = Float(0.5 * (x + xn) - loF)
-                line[i0] += d - d * xm
-                line[i0 + 1] += d * xm
-                mark(dline, i0, i0 + 1)
-            } else {
-                // Across cells: the trapezoid's area splits by the exact integral.
-                let s = Float(1 / (hi - lo))
-                let x0f = Float(lo - loF)
-                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let x1f = Float(hi - hiC + 1)
-                let am = 0.5 * s * x1f * x1f
-                line[i0] += d * a0
-                if i1 == i0 + 2 {
-                    line[i0 + 1] += d * (1 - a0 - am)
-                } else {
-                    let a1 = s * (1.5 - x0f)
-                    line[i0 + 1] += d * (a1 - a0)
-                    var xi = i0 + 2
-                    let ds = d * s
-                    while xi < i1 - 1 { line[xi] += ds; xi += 1 }
-                    let a2 = a1 + Float(i1 - i0 - 3) * s
-                    line[i1 - 1] += d * (1 - a2 - am)
-                }
-                line[i1] += d * am
-                mark(dline, i0, i1)
-            }
+            cells(x, xn, d: Float(dy * dir), line: acc + (row - originY) * pitch, dirty: dirty + (row - originY) * words)
             x = xn; y = yn; row += 1
         }
+    }
+
+    /// Adds the area and cover of one row's piece of a segment, from x to xn (0…width, relative
+    /// to the row's first cell) with signed height d, to the row's cells, and marks them.
+    @inline(__always)
+    static func cells(_ x: Double, _ xn: Double, d: Float, line: UnsafeMutablePointer<Float>, dirty dline: UnsafeMutablePointer<UInt64>) {
+        let lo = Swift.min(x, xn), hi = Swift.max(x, xn)
+        let i0 = floorInt(lo), i1 = ceilInt(hi)
+        let loF = Double(i0), hiC = Double(i1)
+        if i1 <= i0 &+ 1 {
+            // Within one cell: area to the right of the mean x.
+            let xm = Float(0.5 * (x + xn) - loF)
+            line[i0] += d - d * xm
+            line[i0 &+ 1] += d * xm
+            mark(dline, i0, i0 &+ 1)
+        } else {
+            // Across cells: the trapezoid's area splits by the exact integral.
+            let s = Float(1 / (hi - lo))
+            let x0f = Float(lo - loF)
+            let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+            let x1f = Float(hi - hiC + 1)
+            let am = 0.5 * s * x1f * x1f
+            line[i0] += d * a0
+            if i1 == i0 &+ 2 {
+                line[i0 &+ 1] += d * (1 - a0 - am)
+            } else {
+                let a1 = s * (1.5 - x0f)
+                line[i0 &+ 1] += d * (a1 - a0)
+                var xi = i0 &+ 2
+                let ds = d * s
+                while xi < i1 &- 1 { line[xi] += ds; xi &+= 1 }
+                let a2 = a1 + Float(i1 &- i0 &- 3) * s
+                line[i1 &- 1] += d * (1 - a2 - am)
+            }
+            line[i1] += d * am
+            mark(dline, i0, i1)
+        }
+    }
+
+    /// `accumulate` for a segment that lies inside the row buffer's width (0…maxX, relative to
+    /// its left edge) and overlaps the row top..<top+1: no row loop and no clipping pieces.
+    @inline(__always)
+    static func accumulateRow(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, maxX: Double,
+                              acc: UnsafeMutablePointer<Float>, dirty: UnsafeMutablePointer<UInt64>) {
+        let dir: Float
+        let xa, ya, xb, yb: Double
+        if ay < by { dir = 1; xa = ax; ya = ay; xb = bx; yb = by } else { dir = -1; xa = bx; ya = by; xb = ax; yb = ay }
+        let ys = Swift.max(ya, top), ye = Swift.min(yb, top + 1)
+        if !(ys < ye) { return }
+        let dx = xb - xa, invDy = 1 / (yb - ya)
+        @inline(__always) func xAt(_ yy: Double) -> Double {
+            let v = yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
+            return v < 0 ? 0 : (v > maxX ? maxX : v)
+        }
+        cells(xAt(ys), xAt(ye), d: Float(ye - ys) * dir, line: acc, dirty: dirty)
     }
 
     /// ⌊v⌋ and ⌈v⌉ for |v| < 2⁶³ without `rounded(_:)`, which is a libm call on baseline
