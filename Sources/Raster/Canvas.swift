@@ -267,20 +267,25 @@ enum BoxRasterizer {
         let cl = overlap(box.x0, x0, x1), cr = overlap(box.x1 - 1, x0, x1)
         let interiorStart = cl < 1 ? box.x0 + 1 : box.x0
         let interiorEnd = (cr < 1 && box.x1 - 1 >= interiorStart) ? box.x1 - 1 : box.x1
-        var one: UInt8 = 0
+        @inline(__always) func byte(_ v: Double) -> UInt8 { UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5)) }
+        let left = cl < 1, right = cr < 1 && box.x1 - 1 >= interiorStart && !(box.x1 - 1 == box.x0 && cl < 1)
+        let interior = interiorEnd - interiorStart
+        // Rows wholly inside (all but the first and last) have the same three coverages.
+        let fullLeft = byte(cl), fullRight = byte(cr)
         for y in box.y0..<box.y1 {
             let cy = overlap(y, y0, y1)
-            if cl < 1 {
-                one = UInt8(truncatingIfNeeded: Int32(cl * cy * 255 + 0.5))
-                if one != 0 { withUnsafePointer(to: &one) { sink.mask(x: box.x0, y: y, count: 1, mask: $0) } }
+            let whole = cy == 1
+            if left {
+                let v = whole ? fullLeft : byte(cl * cy)
+                if v != 0 { sink.pixel(x: box.x0, y: y, coverage: v) }
             }
-            if interiorEnd > interiorStart {
-                let v = UInt8(truncatingIfNeeded: Int32(cy * 255 + 0.5))
-                if v != 0 { sink.run(x: interiorStart, y: y, count: interiorEnd - interiorStart, coverage: v) }
+            if interior > 0 {
+                let v = whole ? 255 : byte(cy)
+                if v != 0 { sink.run(x: interiorStart, y: y, count: interior, coverage: v) }
             }
-            if cr < 1 && box.x1 - 1 >= interiorStart && !(box.x1 - 1 == box.x0 && cl < 1) {
-                one = UInt8(truncatingIfNeeded: Int32(cr * cy * 255 + 0.5))
-                if one != 0 { withUnsafePointer(to: &one) { sink.mask(x: box.x1 - 1, y: y, count: 1, mask: $0) } }
+            if right {
+                let v = whole ? fullRight : byte(cr * cy)
+                if v != 0 { sink.pixel(x: box.x1 - 1, y: y, coverage: v) }
             }
         }
     }

@@ -20,6 +20,15 @@
     mutating func run(x: Int, y: Int, count: Int, coverage: UInt8)
     /// `count` pixels from (x, y) with per-pixel coverage (0…255) in `mask`.
     mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>)
+    /// One pixel at (x, y) with coverage `coverage` (1…255): the edge pixels of boxes.
+    mutating func pixel(x: Int, y: Int, coverage: UInt8)
+}
+
+extension CoverageSink {
+    @inline(__always) mutating func pixel(x: Int, y: Int, coverage: UInt8) {
+        var c = coverage
+        withUnsafePointer(to: &c) { mask(x: x, y: y, count: 1, mask: $0) }
+    }
 }
 
 struct Rasterizer {
