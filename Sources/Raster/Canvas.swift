@@ -273,6 +273,8 @@ enum BoxRasterizer {
         // Rows wholly inside (all but the first and last) have the same three coverages.
         let fullLeft = byte(cl), fullRight = byte(cr)
         for y in box.y0..<box.y1 {
+            // Two rows ahead (beyond the box too: a rounded rect's bottom corners follow).
+            sink.prefetch(x: box.x0, y: y &+ 2, count: box.width)
             let cy = overlap(y, y0, y1)
             let whole = cy == 1
             if left {

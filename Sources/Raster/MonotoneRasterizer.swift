@@ -88,6 +88,7 @@ enum MonotoneRasterizer {
                 piece(q)
                 k += 1
             }
+            if y &+ 2 < area.y1 { sink.prefetch(x: rx0, y: y &+ 2, count: w) }
             Rasterizer.sweepRow(acc: acc, dirty: dirty, width: w, words: words, rule: rule, x0: rx0, y: y, cov: cov, sink: &sink)
         }
     }

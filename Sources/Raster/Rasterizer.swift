@@ -22,9 +22,14 @@
     mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>)
     /// One pixel at (x, y) with coverage `coverage` (1…255): the edge pixels of boxes.
     mutating func pixel(x: Int, y: Int, coverage: UInt8)
+    /// A hint that pixels x..<x+count of row y come soon (y ≥ 0; rows past the surface are
+    /// ignored); may do nothing.
+    func prefetch(x: Int, y: Int, count: Int)
 }
 
 extension CoverageSink {
+    /// A hint that pixels x..<x+count of row y come soon; may do nothing.
+    @inline(__always) func prefetch(x: Int, y: Int, count: Int) {}
     @inline(__always) mutating func pixel(x: Int, y: Int, coverage: UInt8) {
         var c = coverage
         withUnsafePointer(to: &c) { mask(x: x, y: y, count: 1, mask: $0) }
