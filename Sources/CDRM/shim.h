@@ -65,4 +65,110 @@ static inline unsigned long kiosk_DRM_IOCTL_MODE_DESTROY_DUMB(void) { return DRM
 // Heap bytes in use (glibc mallinfo2), for `kiosk bench`'s per-frame heap growth.
 static inline size_t kiosk_heap_in_use(void) { return mallinfo2().uordblks; }
 
+// ---- Crash path -------------------------------------------------------------------------------
+// A fatal signal (SIGSEGV, SIGBUS, SIGILL from a Swift trap, SIGFPE, SIGABRT, SIGTRAP) must not
+// leave the screen in KD_GRAPHICS with VT switching in process mode: the console would stay blank
+// and Ctrl-Alt-Fn dead until someone logs in over the network. The handler is C because it must be
+// async-signal-safe (no Swift runtime, no allocation, no locks): a few ioctls on descriptors saved
+// beforehand, a write(2) to stderr, then the signal is raised again with its default action so the
+// exit status (128 + N) and any core dump stay those of the crash. It runs on an alternate stack, so
+// a stack overflow is caught too. The state lives in one static inside a static inline function:
+// each object file that calls these gets its own copy, so only CrashGuard.swift may call them, from
+// functions marked @inline(never) (a release build splits a module into one object per file, and
+// inlining a call into another file's object gave it a second, empty state: measured in the QEMU
+// test, the handler ran but restored nothing).
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct kiosk_crash_state {
+    volatile sig_atomic_t tty_fd, kd_mode, vt_process, drm_fd, installed;
+};
+static inline struct kiosk_crash_state *kiosk_crash_state(void) {
+    static struct kiosk_crash_state s = { -1, 0, 0, -1, 0 };
+    return &s;
+}
+
+static inline void kiosk_crash_handler(int sig) {
+    struct kiosk_crash_state *s = kiosk_crash_state();
+    int saved_errno = errno;
+    const char *outcome = " (no VT to restore)\n";
+    if (s->tty_fd >= 0) {
+        int failed = 0;
+        if (s->vt_process) {
+            struct vt_mode m;
+            memset(&m, 0, sizeof m);
+            m.mode = VT_AUTO;
+            failed |= ioctl(s->tty_fd, VT_SETMODE, &m) != 0;
+        }
+        failed |= ioctl(s->tty_fd, KDSETMODE, (unsigned long)s->kd_mode) != 0;
+        outcome = failed ? "; restoring the VT failed\n" : "; VT back in text mode\n";
+    }
+    if (s->drm_fd >= 0) ioctl(s->drm_fd, DRM_IOCTL_DROP_MASTER, 0);
+    char msg[] = "kiosk: fatal signal 00";
+    msg[20] = (char)('0' + (sig / 10) % 10);
+    msg[21] = (char)('0' + sig % 10);
+    ssize_t ignored = write(2, msg, sizeof msg - 1);
+    ignored = write(2, outcome, strlen(outcome));
+    (void)ignored;
+    errno = saved_errno;
+    // SA_RESETHAND already put back the default action; the signal is delivered again as soon as
+    // the handler returns (a fault would also simply recur), and the process dies of it.
+    raise(sig);
+}
+
+/// Gives the calling thread an alternate signal stack (once per thread; the memory is kept for
+/// the life of the process). Needed on every thread that runs kiosk's code: under dispatchMain()
+/// the main queue is drained by worker threads, not the main thread. Returns 0 or -1.
+static inline int kiosk_crash_guard_thread(void) {
+    static __thread int ready;
+    if (ready) return 0;
+    size_t size = 64 * 1024;
+    stack_t st;
+    memset(&st, 0, sizeof st);
+    st.ss_sp = malloc(size); st.ss_size = size;
+    if (!st.ss_sp) return -1;
+    if (sigaltstack(&st, 0) != 0) { free(st.ss_sp); return -1; }
+    ready = 1;
+    return 0;
+}
+
+/// Installs the handler (once) on the alternate stack for every fatal signal, and gives the
+/// calling thread its alternate stack. Returns 0 or -1.
+static inline int kiosk_crash_guard_install(void) {
+    struct kiosk_crash_state *s = kiosk_crash_state();
+    if (kiosk_crash_guard_thread() != 0) return -1;
+    if (s->installed) return 0;
+    static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+    for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = kiosk_crash_handler;
+        sa.sa_flags = SA_RESETHAND | SA_ONSTACK;
+        sigemptyset(&sa.sa_mask);
+        if (sigaction(sigs[i], &sa, 0) != 0) return -1;
+    }
+    s->installed = 1;
+    return 0;
+}
+/// What the handler restores: the VT (fd, KD mode to put back, whether VT_PROCESS is on; fd -1 =
+/// none) and the DRM card whose master to drop (-1 = none).
+static inline void kiosk_crash_guard_console(int tty_fd, int kd_mode, int vt_process) {
+    struct kiosk_crash_state *s = kiosk_crash_state();
+    s->kd_mode = kd_mode; s->vt_process = vt_process; s->tty_fd = tty_fd;
+}
+static inline void kiosk_crash_guard_drm(int drm_fd) { kiosk_crash_state()->drm_fd = drm_fd; }
+static inline int kiosk_crash_guard_installed(void) { return kiosk_crash_state()->installed; }
+
+/// Debug crashes for the QEMU test (KIOSK_DEBUG_CRASH): a write through a bad pointer, and
+/// unbounded recursion that runs into the stack guard page (only the alternate stack can then
+/// run the handler).
+static inline void kiosk_crash_segv(void) { *(volatile int *)16 = 1; }
+static inline int kiosk_crash_overflow(volatile char *previous) {
+    volatile char frame[4096];
+    frame[0] = previous ? previous[1] : 1;
+    frame[1] = frame[0];
+    return kiosk_crash_overflow(frame) + frame[4095];
+}
+
 #endif

@@ -60,7 +60,7 @@ func now() -> Double {
 
 func report(_ name: String, _ samples: [Double], _ extra: String = "") {
     let s = samples.sorted()
-    print(String(describing: name).padding(toLength: 8, withPad: " ", startingAt: 0),
+    print(name + String(repeating: " ", count: max(0, 8 - name.count)),
           "min \(round(s[0] * 1000) / 1000) ms  median \(round(s[s.count / 2] * 1000) / 1000) ms  (n=\(s.count)) \(extra)")
 }
 

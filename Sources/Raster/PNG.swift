@@ -210,10 +210,19 @@ private func decodeError(_ image: inout png_image) -> PNGError {
     png_image_free(&image)
     // libpng's memory reader says "read beyond end of data" when the input stops early; a
     // stream that ends inside IDAT says "Not enough image data".
-    if m.contains("beyond end of data") || m.contains("Not enough image data") {
+    if contains(m, "beyond end of data") || contains(m, "Not enough image data") {
         return .truncated
     }
     return .corrupt(message: m.isEmpty ? "unknown error" : m)
+}
+
+/// Substring test on UTF-8 bytes. `String.contains(_: String)` lives in _StringProcessing, which
+/// would link the regex engine (≈ 1.2 MB) into every static binary for this one check.
+private func contains(_ haystack: String, _ needle: String) -> Bool {
+    let h = Array(haystack.utf8), n = Array(needle.utf8)
+    guard !n.isEmpty, h.count >= n.count else { return n.isEmpty }
+    for start in 0...(h.count - n.count) where h[start..<start + n.count].elementsEqual(n) { return true }
+    return false
 }
 
 /// Files larger than this are refused with EFBIG: no PNG we decode needs more.

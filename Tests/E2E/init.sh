@@ -8,7 +8,10 @@ exec </dev/console >/dev/console 2>&1
 scenario=$(sed -n 's/.*kiosk\.scenario=\([a-z0-9-]*\).*/\1/p' /proc/cmdline)
 rotation=$(sed -n 's/.*kiosk\.rotation=\([0-9]*\).*/\1/p' /proc/cmdline)
 echo "e2e: scenario $scenario rotation ${rotation:-0}"
-for m in evdev uinput xhci-pci usbhid hid-generic virtio_pci virtio_input; do modprobe $m 2>/dev/null; done
+# fbdev: evdev comes later, so that /dev/input does not exist when kiosk starts (hot-plug of the
+# directory itself). mousedev is built in and makes /dev/input/mouse0 once the tablet enumerates.
+evdev=evdev; [ "$scenario" = fbdev ] && evdev=
+for m in $evdev uinput xhci-pci usbhid hid-generic virtio_pci virtio_input; do modprobe $m 2>/dev/null; done
 case "$scenario" in
   bochs|fbdev) modprobe bochs ;;
   virtio) modprobe virtio-gpu ;;
@@ -18,6 +21,8 @@ display=drm
 if [ "$scenario" = fbdev ]; then
   # Hide DRM so `auto` must fall back to the framebuffer (the DRM driver's fbdev emulation).
   rm -rf /dev/dri; display=auto
+  for i in $(seq 1 30); do [ -e /dev/input/mouse0 ] && break; sleep 0.1; done
+  rm -rf /dev/input
 fi
 for i in 1 2 3 4 5 6 7 8 9 10; do [ -e /dev/fb0 ] || [ -e /dev/dri/card0 ] && break; sleep 0.2; done
 /bin/kiosk probe
@@ -25,6 +30,10 @@ echo "e2e: starting kiosk"
 ( /bin/kiosk run --scene gallery --display $display --rotation ${rotation:-0} --frame-markers; echo "e2e: kiosk exited $?" ) > /tmp/kiosk.out 2>&1 &
 sleep 0.2; pid=$(pidof kiosk)
 tail -f /tmp/kiosk.out &
+if [ "$scenario" = fbdev ]; then
+  ( for i in $(seq 1 200); do grep -q "kiosk: frame 1" /tmp/kiosk.out && break; sleep 0.1; done
+    modprobe evdev; echo "e2e: evdev loaded" ) &
+fi
 # If the kiosk shows nothing within 20 s, say where it is stuck (for the console log).
 ( sleep 20; grep -q "kiosk: frame 1" /tmp/kiosk.out || { echo "e2e: kiosk shows nothing after 20 s:"
   dmesg | grep -iE "trap|segfault|kiosk" | tail -5
@@ -46,8 +55,57 @@ while read -r cmd args <&3; do
       kill -TERM $pid
       for i in $(seq 1 100); do grep -q "e2e: kiosk exited" /tmp/kiosk.out && break; sleep 0.1; done
       # tail -f polls once a second: print the last lines here so none are lost at power-off.
-      grep -E "stopping|exited|error" /tmp/kiosk.out | sed 's/^/e2e: final: /'
-      break ;;
+      grep -E "stopping|exited|error" /tmp/kiosk.out | sed 's/^/e2e: final: /' ;;
+    holdmaster)
+      # Another process is DRM master (this shell: the first opener of a card with no master
+      # becomes master) when kiosk starts; kiosk must wait, then show its frame once it lets go.
+      exec 5<>/dev/dri/card0
+      # (kiosk must not inherit descriptor 5: the master's file would stay open in kiosk itself.)
+      ( exec 5>&-; /bin/kiosk run --scene gallery --display drm --frame-markers; echo "e2e: held: kiosk exited $?" ) > /tmp/held.out 2>&1 &
+      sleep $args
+      echo "e2e: held: frames while held $(grep -c 'kiosk: frame' /tmp/held.out)"
+      grep -m1 "DRM master" /tmp/held.out | sed 's/^/e2e: held: /'
+      exec 5>&-
+      for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/held.out && break; sleep 0.1; done
+      echo "e2e: held: after release $(grep -c 'kiosk: frame' /tmp/held.out) frames" ;;
+    heldstop)
+      kill -TERM $(pidof kiosk)
+      for i in $(seq 1 100); do grep -q "e2e: held: kiosk exited" /tmp/held.out && break; sleep 0.1; done
+      grep "kiosk exited" /tmp/held.out ;;
+    crash)
+      # A kiosk that crashes (KIOSK_DEBUG_CRASH=$args, 1 s after its first frame) must leave the
+      # console in text mode with automatic VT switching, and die of the signal.
+      ( KIOSK_DEBUG_CRASH=$args KIOSK_DEBUG_CRASH_AFTER=1 /bin/kiosk run --scene gallery --display $display --frame-markers
+        echo "e2e: crash $args: kiosk exited $?" ) > /tmp/crash.out 2>&1 &
+      for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/crash.out && break; sleep 0.1; done
+      echo "e2e: crash $args: running $(/bin/vt-mode)"
+      for i in $(seq 1 150); do grep -q "kiosk exited" /tmp/crash.out && break; sleep 0.1; done
+      grep -E "fatal signal|kiosk exited" /tmp/crash.out | sed 's/^/e2e: /'
+      echo "e2e: crash $args: after $(/bin/vt-mode)" ;;
+    vfb)
+      # vfb: a framebuffer in plain memory, the one fbdev driver here that pans (the DRM emulation
+      # does not). kiosk must double-buffer by panning; fb-sample reads the page being shown after
+      # the first frame and after each tap ($args: X Y pairs, through uinput).
+      modprobe vfb vfb_enable=1 videomemorysize=3072000 2>&1 | sed 's/^/e2e: vfb: /'
+      fb=; for f in /sys/class/graphics/fb*; do grep -q "Virtual FB" $f/name 2>/dev/null && fb=${f##*/}; done
+      echo "e2e: vfb: device /dev/$fb $(/bin/fb-sample /dev/$fb mode 800 480 32)"
+      ( /bin/kiosk run --scene gallery --display fbdev:/dev/$fb --frame-markers; echo "e2e: vfb: kiosk exited $?" ) > /tmp/vfb.out 2>&1 &
+      for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/vfb.out && break; sleep 0.1; done
+      grep -m1 "run: fbdev" /tmp/vfb.out | sed 's/^/e2e: vfb: /'
+      echo "e2e: vfb: frame 1 $(/bin/fb-sample /dev/$fb 16 10)"
+      n=1; set -- $args
+      while [ $# -ge 2 ]; do
+        n=$((n + 1))
+        /bin/uinput-tap 800 480 $1 $2 > /dev/null
+        for i in $(seq 1 50); do grep -q "kiosk: frame $n" /tmp/vfb.out && break; sleep 0.1; done
+        echo "e2e: vfb: frame $n $(/bin/fb-sample /dev/$fb 16 10)"
+        shift 2
+      done
+      kill -TERM $(pidof kiosk)
+      for i in $(seq 1 100); do grep -q "e2e: vfb: kiosk exited" /tmp/vfb.out && break; sleep 0.1; done
+      grep -E "error|exited" /tmp/vfb.out | sed 's/^/e2e: vfb: /'
+      echo "e2e: vfb: done" ;;
+    poweroff) break ;;
   esac
 done
 sync

@@ -5,7 +5,9 @@
 # Usage: kernel.sh CACHE_DIR   → prints the kernel version on stdout.
 set -euo pipefail
 mkdir -p "$1"; cache=$(cd "$1" && pwd); out="$cache/kernel"
-if [ -f "$out/ready" ]; then cat "$out/ready"; exit 0; fi
+want="drm drm_kms_helper bochs virtio-gpu evdev uinput usbhid hid-generic xhci-pci virtio_input virtio_pci vfb"
+# The cache is reused only when it holds this very module list (a new module means a new cache).
+if [ -f "$out/ready" ] && [ "$(cat "$out/modules" 2>/dev/null)" = "$want" ]; then cat "$out/ready"; exit 0; fi
 rm -rf "$out" "$cache/kernel.tmp"; mkdir -p "$cache/kernel.tmp"; cd "$cache/kernel.tmp"
 pkg=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
 [ -n "$pkg" ] || { echo "e2e: cannot resolve linux-image-amd64 (run apt-get update; needs a Debian mirror)" >&2; exit 2; }
@@ -21,7 +23,6 @@ d = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
 open(sys.argv[2], 'wb').write(d.decompress(data[i:]))
 PY
 depmod -b root "$ver"
-want="drm drm_kms_helper bochs virtio-gpu evdev uinput usbhid hid-generic xhci-pci virtio_input virtio_pci"
 mkdir -p "$out/lib/modules/$ver"
 for m in $want; do
   modprobe -d root -S "$ver" --show-depends "$m" | awk '$1=="insmod"{print $2}'
@@ -32,4 +33,4 @@ cp root/lib/modules/"$ver"/modules.{order,builtin,builtin.modinfo} "$out/lib/mod
 depmod -b "$out" "$ver"
 mv vmlinux "$out/vmlinux"
 cd "$cache"; rm -rf kernel.tmp
-echo "$ver" > "$out/ready"; echo "$ver"
+echo "$want" > "$out/modules"; echo "$ver" > "$out/ready"; echo "$ver"

@@ -144,6 +144,68 @@ SCENARIOS = {
     'fbdev': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 90, 'usb-tablet', None),
 }
 
+def held(vm, check, expected, name):
+    """kiosk started while another process is DRM master: it waits, then shows its first frame."""
+    vm.send('holdmaster 3')
+    if not vm.wait_for('e2e: held: after release', 40):
+        check('DRM master held by another process: kiosk waits, then shows its frame', False, 'no result')
+        return
+    line = lambda key: next((l.strip() for l in vm.console if key in l), '')
+    waited = line('e2e: held: frames while held').endswith(' 0')
+    told = 'another process is DRM master' in line('e2e: held: kiosk')
+    shown = not line('e2e: held: after release').endswith(' 0 frames')
+    ok, msg = vm.expect_screen(expected, f'{name}-held')
+    check('DRM master held by another process: kiosk waits, then shows its frame', waited and told and shown and ok,
+          f'no-frames-while-held={waited} message={told} shown-after-release={shown} {msg}')
+    vm.send('heldstop')
+    check('after waiting for DRM master: SIGTERM exits 0', vm.wait_for('e2e: held: kiosk exited 0', 20))
+
+def crash(vm, check, kind, status):
+    """A crash (KIOSK_DEBUG_CRASH) leaves the VT in text mode and automatic switching, dying of its signal."""
+    vm.send(f'crash {kind}')
+    label = f'crash ({kind}) restores KD_TEXT + VT_AUTO and exits by signal'
+    if not vm.wait_for(f'e2e: crash {kind}: after', 40):
+        check(label, False, 'no result'); return
+    line = lambda key: next((l.strip() for l in vm.console if key in l), '')
+    running = line(f'e2e: crash {kind}: running').endswith('KD_GRAPHICS VT_PROCESS')
+    after = line(f'e2e: crash {kind}: after').endswith('KD_TEXT VT_AUTO')
+    exited = line(f'crash {kind}: kiosk exited').endswith(f'exited {status}')
+    told = f'fatal signal {status - 128:02d}; VT back in text mode' in ''.join(vm.console)
+    check(label, running and after and exited and told,
+          f'running={line(f"e2e: crash {kind}: running")!r} after={line(f"e2e: crash {kind}: after")!r} '
+          f'exit={line(f"crash {kind}: kiosk exited")!r} handler-message={told}')
+
+def vfb(vm, check, args):
+    """kiosk on vfb (memory-backed fbdev that pans): double-buffered by panning, and the page shown
+    after each frame holds exactly what `kiosk snapshot` draws, including the earlier taps' tiles
+    (the page shown two frames ago needs the previous frame's damage too: buffer age)."""
+    taps = [(138, 123), (660, 355)]
+    label = 'vfb: panned double buffer shows every frame (fb-sample vs kiosk snapshot)'
+    vm.send('vfb ' + ' '.join(f'{x} {y}' for x, y in taps))
+    if not vm.wait_for('e2e: vfb: done', 90):
+        check(label, False, 'no result'); return
+    line = lambda key: next((l.strip() for l in vm.console if key in l), '')
+    panned = 'panned double buffer' in line('e2e: vfb: kiosk: info: run: fbdev')
+    pans, bad = [], []
+    cols, rows = 16, 10
+    for n in range(1, len(taps) + 2):
+        words = line(f'e2e: vfb: frame {n} pan').split()
+        if len(words) != 6 + cols * rows:
+            bad.append(f'frame {n}: no samples'); continue
+        pans.append(words[5])
+        w, h, px = read_ppm(snapshot(args, f'vfb-{n}', 0, taps[:n - 1]))
+        k = 0
+        for j in range(rows):
+            for i in range(cols):
+                x, y = int((i + 0.5) * w / cols), int((j + 0.5) * h / rows)
+                got = bytes.fromhex(words[6 + k]); k += 1
+                want = px[(y * w + x) * 3:(y * w + x) * 3 + 3]
+                if any(abs(a - b) > 8 for a, b in zip(got, want)):
+                    bad.append(f'frame {n} ({x},{y}) {got.hex()} != {want.hex()}')
+    alternates = pans == ['0,480', '0,0', '0,480']
+    check(label, panned and alternates and not bad and vm.wait_for('e2e: vfb: e2e: vfb: kiosk exited 0', 1),
+          f'panned={panned} pans={pans} mismatches={bad[:4]}')
+
 def run(args, name, results):
     devices, rotation, tablet, uinput = SCENARIOS[name]
     t0 = time.time()
@@ -161,6 +223,8 @@ def run(args, name, results):
         if not check('first frame presented', vm.wait_for('kiosk: frame 1', args.boot_timeout)): return
         if name == 'fbdev':
             check('fbdev: DRM emulation with a double-height screen is not panned', vm.wait_for('not panning', 1))
+            check('input: /dev/input created after kiosk started is watched and hot-plugged',
+                  vm.wait_for('/dev/input does not exist yet', 1) and vm.wait_for('/dev/input appeared', 20))
         else:
             check('kiosk probe lists the connector and the tablet', vm.wait_for('Virtual-1 (id', 1) and vm.wait_for(': pointer, x 0…32767', 1))
         ok, msg = vm.expect_screen(snapshot(args, f'{name}-0', rotation, taps), f'{name}-first')
@@ -209,6 +273,13 @@ def run(args, name, results):
                   f'released={away} console-shown={differs} acquired={back} {msg}')
         vm.send('stop')
         check('SIGTERM: kiosk exits 0', vm.wait_for('e2e: final: e2e: kiosk exited 0', 20))
+        if name == 'fbdev':
+            vfb(vm, check, args)
+        if uinput == 'one':
+            held(vm, check, snapshot(args, f'{name}-0', rotation, []), name)
+            for kind, status in (('overflow', 139), ('trap', 132)):
+                crash(vm, check, kind, status)
+        vm.send('poweroff')
     except Exception as e:
         check('harness', False, repr(e))
     finally:

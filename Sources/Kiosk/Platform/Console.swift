@@ -1,7 +1,7 @@
 // Console: the virtual terminal kiosk runs on. KD_GRAPHICS stops the kernel console drawing over
 // the picture (and hides its cursor); VT_SETMODE VT_PROCESS makes a VT switch ask first, so kiosk
 // can drop DRM master before the other VT takes the screen (the Slint panic on VT switch is a
-// renderer that kept drawing). Everything is restored on exit, including after a crash signal.
+// renderer that kept drawing). Everything is restored on exit, and by CrashGuard after a crash.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -40,16 +40,19 @@ public final class Console {
 
     /// Switches to KD_GRAPHICS and takes VT switching into process control.
     public func enterGraphics() {
+        CrashGuard.protectConsole(fd: fd, kdMode: savedKDMode, processMode: false)
         do { try Syscall.ioctl(fd, kiosk_KDSETMODE(), value: UInt(KD_GRAPHICS)) }
         catch { Log.warning("console: KD_GRAPHICS on \(path): \(error); the text console may draw over the picture") }
-        ConsoleRestore.register(fd: fd, kdMode: savedKDMode)
         _ = try? Syscall.ioctl(fd, kiosk_VT_GETMODE(), into: &savedVTMode)
         var m = vt_mode()
         m.mode = CChar(VT_PROCESS)
         m.relsig = Int16(Console.releaseSignal)
         m.acqsig = Int16(Console.acquireSignal)
+        // Registered first: a crash between the ioctl and the flag must still restore VT_AUTO.
+        CrashGuard.protectConsole(fd: fd, kdMode: savedKDMode, processMode: true)
         do { try Syscall.ioctl(fd, kiosk_VT_SETMODE(), into: &m); processMode = true }
         catch { Log.info("console: VT_SETMODE: \(error); VT switches will not pause kiosk") }
+        CrashGuard.protectConsole(fd: fd, kdMode: savedKDMode, processMode: processMode)
     }
 
     /// Acknowledges a release request: the kernel may switch away now.
@@ -61,30 +64,8 @@ public final class Console {
     public func restore() {
         if processMode { _ = try? Syscall.ioctl(fd, kiosk_VT_SETMODE(), into: &savedVTMode); processMode = false }
         _ = try? Syscall.ioctl(fd, kiosk_KDSETMODE(), value: UInt(savedKDMode))
-        ConsoleRestore.unregister()
+        CrashGuard.releaseConsole()
     }
-}
-
-/// Crash path: a fatal signal handler that puts the console back in text mode before dying, so a
-/// crash never leaves a blank, keyboard-dead screen. Async-signal-safe: one ioctl from globals.
-enum ConsoleRestore {
-    nonisolated(unsafe) static var fd: Int32 = -1
-    nonisolated(unsafe) static var mode: Int32 = 0
-
-    static func register(fd: Int32, kdMode: Int32) {
-        self.fd = fd; mode = kdMode
-        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
-            var sa = sigaction()
-            sa.__sigaction_handler.sa_handler = { sig in
-                if ConsoleRestore.fd >= 0 { _ = kiosk_ioctl_int(ConsoleRestore.fd, kiosk_KDSETMODE(), UInt(ConsoleRestore.mode)) }
-                signal(sig, SIG_DFL)
-                raise(sig)
-            }
-            sa.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)  // 0x80000000: Int32(_) would trap
-            sigaction(sig, &sa, nil)
-        }
-    }
-    static func unregister() { fd = -1 }
 }
 
 extension Console {

@@ -2,6 +2,10 @@
 // drm-legacy.c shape). Two buffers by default: the loop waits for each flip event before drawing the
 // next frame, so a third would only add latency. No black flash: the CRTC keeps whatever firmware,
 // a splash or the console lit until the first complete frame is ready, and only then is it set.
+// Failures are sorted by what can be done about them: a flip answered EBUSY is retried after the
+// flip still queued on the CRTC completes (bounded, never a spin); another process holding DRM
+// master makes the display wait for it (DisplayUnavailable, retried by the loop); a device that
+// went away is fatal. The calls go through KMSCalls so tests inject each case.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +16,9 @@ import Raster
 ///
 ///     let d = try DRMDisplay(path: nil, mode: ModeRequest(width: 800, height: 480), rotation: .degrees0)
 public final class DRMDisplay: Display {
-    public let device: DRMDevice
+    /// The card, for example `/dev/dri/card0`, and its driver (`bochs-drm`, `virtio_gpu`, …).
+    public let path: String
+    public let driver: String
     public let connector: DRMConnector
     public let mode: DRMMode
     public let crtc: UInt32
@@ -21,7 +27,10 @@ public final class DRMDisplay: Display {
     public let height: Int
     public let refreshInterval: Double
 
-    private var buffers: [DumbBuffer]
+    /// Keeps the card open (nil when tests supply the calls).
+    private let device: DRMDevice?
+    private let kms: KMSCalls
+    private var buffers: [ScanoutBuffer]
     private var ages: BufferAgeTracker
     private var front = -1
     private var pending = -1
@@ -29,18 +38,27 @@ public final class DRMDisplay: Display {
     private var suspended = false
     private var dirtyFBUnsupported = false
     private var savedCRTC: drmModeCrtc?
-    private var eventBuffer = [UInt8](repeating: 0, count: 1024)
-    /// Page flips the driver refused (EBUSY twice, EINVAL) and that were shown with SetCrtc instead.
+    private let eventBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
+    /// Page flips the driver refused (EBUSY past the retries, EINVAL) and that were shown with
+    /// SetCrtc instead.
     public private(set) var flipFallbacks = 0
+    /// EBUSY answers that were waited out and retried (a flip still queued on the CRTC).
+    public private(set) var busyRetries = 0
+    /// True while another process is DRM master; each present first tries to take it back.
+    public private(set) var waitingForMaster = false
+    /// How many times one flip or SetCrtc is retried after EBUSY. Each retry first waits for the
+    /// queued flip's event, up to `attempt` refresh periods, so three retries cost at most six
+    /// periods (100 ms at 60 Hz) before the frame is shown another way.
+    static let busyRetryLimit = 3
 
-    public var eventDescriptor: Int32? { device.fd }
+    public var eventDescriptor: Int32? { device?.fd }
     public var isFlipPending: Bool { pending >= 0 }
     public var summary: String {
-        "drm \(device.path) (\(device.driver)) \(connector.name) \(mode) rotation \(rotation) → \(width)x\(height) logical, \(buffers.count) buffers"
+        "drm \(path) (\(driver)) \(connector.name) \(mode) rotation \(rotation) → \(width)x\(height) logical, \(buffers.count) buffers"
     }
 
     /// Opens `path` (or the first card with a connected screen), picks the connector and mode.
-    public init(path: String?, mode request: ModeRequest?, rotation: Rotation, bufferCount: Int = 2) throws {
+    public convenience init(path: String?, mode request: ModeRequest?, rotation: Rotation, bufferCount: Int = 2) throws {
         let candidates = path.map { [$0] } ?? DRMDevice.cardPaths()
         guard !candidates.isEmpty else {
             throw PlatformError("find DRM device", path: "/dev/dri", errno: .noSuchFile,
@@ -76,21 +94,34 @@ public final class DRMDisplay: Display {
         guard let (dev, conn, m) = found else {
             throw PlatformError("find DRM screen", advice: reasons.joined(separator: "; ") + " — connect a screen, or use --display fbdev or offscreen")
         }
-        device = dev; connector = conn; mode = m; self.rotation = rotation
-        crtc = conn.currentCRTC != 0 ? conn.currentCRTC : conn.possibleCRTCs[0]
-        (width, height) = rotation.logicalSize(panelWidth: m.width, panelHeight: m.height)
-        refreshInterval = m.refresh > 0 ? 1.0 / Double(m.refresh) : 1.0 / 60
+        let crtc = conn.currentCRTC != 0 ? conn.currentCRTC : conn.possibleCRTCs[0]
+        var saved: drmModeCrtc?
         if let c = drmModeGetCrtc(dev.fd, crtc) {
-            savedCRTC = c.pointee
+            saved = c.pointee
             let s = c.pointee
             if s.mode_valid != 0 && Int(s.mode.hdisplay) == m.width && Int(s.mode.vdisplay) == m.height {
                 Log.info("drm: \(conn.name) already lit at \(m.width)x\(m.height); keeping it until the first frame is complete")
             }
             drmModeFreeCrtc(c)
         }
-        buffers = try (0..<max(1, min(3, bufferCount))).map { _ in try DumbBuffer(fd: dev.fd, width: m.width, height: m.height) }
+        let buffers: [ScanoutBuffer] = try (0..<max(1, min(3, bufferCount))).map { _ in try DumbBuffer(fd: dev.fd, width: m.width, height: m.height) }
+        CrashGuard.protectDRM(fd: dev.fd)
+        self.init(kms: LibDRMCalls(fd: dev.fd), device: dev, path: dev.path, driver: dev.driver, connector: conn, mode: m,
+                  crtc: crtc, rotation: rotation, buffers: buffers, savedCRTC: saved)
+    }
+
+    /// The display over any `KMSCalls` and buffers (tests pass a scripted fake and heap memory).
+    init(kms: KMSCalls, device: DRMDevice? = nil, path: String, driver: String, connector: DRMConnector, mode: DRMMode,
+         crtc: UInt32, rotation: Rotation, buffers: [ScanoutBuffer], savedCRTC: drmModeCrtc? = nil) {
+        self.kms = kms; self.device = device; self.path = path; self.driver = driver
+        self.connector = connector; self.mode = mode; self.crtc = crtc; self.rotation = rotation
+        self.buffers = buffers; self.savedCRTC = savedCRTC
+        (width, height) = rotation.logicalSize(panelWidth: mode.width, panelHeight: mode.height)
+        refreshInterval = mode.refresh > 0 ? 1.0 / Double(mode.refresh) : 1.0 / 60
         ages = BufferAgeTracker(bufferCount: buffers.count, width: width, height: height)
     }
+
+    deinit { eventBuffer.deallocate() }
 
     /// The connector's current mode when its CRTC is lit with one of the modes it offers.
     static func litMode(_ dev: DRMDevice, _ c: DRMConnector) -> DRMMode? {
@@ -105,65 +136,122 @@ public final class DRMDisplay: Display {
     public func present(_ surface: Surface, damage: [IntRect]) throws -> Double? {
         guard !suspended else { return nil }
         precondition(surface.width == width && surface.height == height, "frame size differs from the display's")
+        if waitingForMaster { try regainMaster() }
         if pending >= 0 { try waitForFlip(timeoutMs: 100) }
         let back = buffers.count == 1 ? 0 : (front + 1) % buffers.count
         let buf = buffers[back]
+        // The copy and its bookkeeping describe the buffer's contents, not what is on screen: when
+        // the flip below fails, `front` stays, the next present picks this same buffer again and
+        // copies only the newer damage into it.
         for r in ages.rectsToUpdate(buffer: back, frameDamage: damage) {
             ScanoutCopy.copy(surface, rect: r, to: buf.memory, dstStride: buf.pitch, format: .xrgb8888, rotation: rotation)
         }
         ages.didPresent(buffer: back, frameDamage: damage)
         if !crtcSet || buffers.count == 1 {
+            let first = !crtcSet
             try setCRTC(back)
-            markDirty(buf, damage: crtcSet ? damage : [IntRect(x: 0, y: 0, width: width, height: height)])
+            markDirty(buf, damage: first ? [IntRect(x: 0, y: 0, width: width, height: height)] : damage)
             crtcSet = true
             return Syscall.monotonicNow()
         }
-        var r = drmModePageFlip(device.fd, crtc, buf.framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), nil)
-        if r == -EBUSY {
-            try waitForFlip(timeoutMs: 50)
-            r = drmModePageFlip(device.fd, crtc, buf.framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), nil)
+        var attempt = 0
+        var flipError = kms.pageFlip(crtc, framebuffer: buf.framebuffer)
+        while flipError == .busy && attempt < DRMDisplay.busyRetryLimit {
+            attempt += 1
+            try waitOutBusy(attempt: attempt)
+            flipError = kms.pageFlip(crtc, framebuffer: buf.framebuffer)
         }
-        if r == 0 { pending = back; return nil }
-        // A driver that cannot flip still shows the frame through SetCrtc (it may tear).
+        guard let e = flipError else { pending = back; return nil }
+        if e == .permissionDenied || e == .notPermitted || DRMDisplay.deviceGone(e) { throw failure("drmModePageFlip", e) }
+        // A driver that cannot flip (or stayed busy) still shows the frame through SetCrtc, which
+        // waits for the queued work itself (it may tear).
         flipFallbacks += 1
-        if flipFallbacks == 1 { Log.warning("drm: page flip failed (\(Errno(rawValue: -r))); showing frames with SetCrtc, which may tear") }
+        if flipFallbacks == 1 { Log.warning("drm: page flip failed (\(e)); showing frames with SetCrtc, which may tear") }
         try setCRTC(back)
         markDirty(buf, damage: damage)
         return Syscall.monotonicNow()
     }
 
     private func setCRTC(_ index: Int) throws {
-        var conn = connector.id
-        var m = mode.info
-        let r = drmModeSetCrtc(device.fd, crtc, buffers[index].framebuffer, 0, 0, &conn, 1, &m)
-        if r != 0 {
-            let e = Errno(rawValue: -r == 0 ? errno : -r)
-            throw PlatformError("drmModeSetCrtc", path: device.path, errno: e,
-                                advice: e == .permissionDenied || e == .notPermitted
-                                    ? "another process is DRM master (a display server or another kiosk): stop it, or switch to a free VT"
-                                    : "the driver rejected \(mode) on \(connector.name); try another --mode")
+        var attempt = 0
+        while let e = kms.setCRTC(crtc, framebuffer: buffers[index].framebuffer, x: 0, y: 0, connector: connector.id, mode: mode.info) {
+            guard e == .busy, attempt < DRMDisplay.busyRetryLimit else { throw failure("drmModeSetCrtc", e) }
+            attempt += 1
+            try waitOutBusy(attempt: attempt)
         }
         front = index
     }
 
+    /// EBUSY: a flip is still queued on the CRTC (one whose event was not read yet, or one the
+    /// kernel or a previous master queued). Waits for a completion event, at most `attempt`
+    /// refresh periods: a poll with a timeout, so a CRTC that stays busy costs bounded time and no
+    /// CPU, never a spin.
+    private func waitOutBusy(attempt: Int) throws {
+        busyRetries += 1
+        let ms = Int32(max(1, (refreshInterval * 1000 * Double(attempt)).rounded(.up)))
+        if try kms.waitForEvents(timeoutMs: ms) { _ = try handleEvents() }
+    }
+
+    static func deviceGone(_ e: Errno) -> Bool { e == .noSuchDevice || e == .noSuchDeviceOrAddress || e == .noSuchFile }
+
+    /// The error for `e` from `operation`: ``DisplayUnavailable`` when waiting can cure it, a
+    /// ``PlatformError`` otherwise. Both say what to do.
+    private func failure(_ operation: String, _ e: Errno) -> Error {
+        switch e {
+        case .permissionDenied, .notPermitted:
+            // The modeset ioctls answer EACCES to every file that is not DRM master.
+            waitingForMaster = true
+            return DisplayUnavailable(PlatformError(operation, path: path, errno: e,
+                advice: "another process is DRM master (a display server, a boot splash, another kiosk); kiosk waits and takes the screen when it is released: stop that process, or switch to kiosk's VT"),
+                retryAfter: 0.5)
+        case .busy:
+            return DisplayUnavailable(PlatformError(operation, path: path, errno: e,
+                advice: "the CRTC stayed busy through \(DRMDisplay.busyRetryLimit) waits for its queued flip; kiosk tries again, and dmesg may say why the driver is stuck"),
+                retryAfter: 0.1)
+        case _ where DRMDisplay.deviceGone(e):
+            return PlatformError(operation, path: path, errno: e,
+                advice: "the display device went away (unplugged, or its driver was unbound); kiosk exits so its service manager can restart it once the device is back")
+        default:
+            return PlatformError(operation, path: path, errno: e, advice: "the driver rejected \(mode) on \(connector.name); try another --mode")
+        }
+    }
+
+    /// Takes DRM master back after another process held it; the next frame repaints everything,
+    /// since the other master may have drawn anything into the CRTC meanwhile.
+    private func regainMaster() throws {
+        if let e = kms.setMaster() {
+            if DRMDisplay.deviceGone(e) { throw failure("drmSetMaster", e) }
+            throw DisplayUnavailable(PlatformError("drmSetMaster", path: path, errno: e,
+                advice: e == .busy
+                    ? "another process is still DRM master; kiosk takes the screen as soon as it lets go"
+                    : "kiosk may not take DRM master (it needs CAP_SYS_ADMIN, or a seat manager such as logind or seatd to hand it over); run it as root or under a seat manager"),
+                retryAfter: 0.5)
+        }
+        waitingForMaster = false
+        Log.notice("drm: DRM master of \(path) is kiosk's again; repainting the whole screen")
+        ages.invalidateAll()
+        crtcSet = false
+        pending = -1
+    }
+
     /// Tells drivers that scan out from a copy (virtio-gpu, SPI/MIPI-DBI panels) which pixels
     /// changed. bochs answers ENOSYS (it scans its memory directly), which is fine and remembered.
-    private func markDirty(_ buf: DumbBuffer, damage: [IntRect]) {
+    private func markDirty(_ buf: ScanoutBuffer, damage: [IntRect]) {
         guard !dirtyFBUnsupported else { return }
-        var clips = damage.map { l -> drmModeClip in
+        let clips = damage.map { l -> drmModeClip in
             let p = rotation.physicalRect(l, panelWidth: mode.width, panelHeight: mode.height)
             return drmModeClip(x1: UInt16(clamping: p.x0), y1: UInt16(clamping: p.y0), x2: UInt16(clamping: p.x1), y2: UInt16(clamping: p.y1))
         }
-        let r = drmModeDirtyFB(device.fd, buf.framebuffer, &clips, UInt32(clips.count))
-        if r == -ENOSYS || r == -EOPNOTSUPP { dirtyFBUnsupported = true }
-        else if r != 0 { Log.debug("drm: DirtyFB: \(Errno(rawValue: -r))") }
+        guard let e = kms.dirtyFB(buf.framebuffer, clips: clips) else { return }
+        if e == .notImplemented || e == .notSupported { dirtyFBUnsupported = true }
+        else { Log.debug("drm: DirtyFB: \(e)") }
     }
 
     private func waitForFlip(timeoutMs: Int32) throws {
         let deadline = Syscall.monotonicNow() + Double(timeoutMs) / 1000
         while pending >= 0 {
             let left = Int32(max(0, (deadline - Syscall.monotonicNow()) * 1000))
-            guard try Syscall.poll(device.fd, timeoutMs: left) else {
+            guard try kms.waitForEvents(timeoutMs: left) else {
                 // A flip that never completes must not freeze the UI: treat it as done.
                 Log.warning("drm: no flip event within \(timeoutMs) ms; continuing")
                 front = pending; pending = -1; return
@@ -174,14 +262,12 @@ public final class DRMDisplay: Display {
 
     public func handleEvents() throws -> Double? {
         let n: Int
-        do { n = try eventBuffer.withUnsafeMutableBytes { try Syscall.read(device.fd, $0.baseAddress!, $0.count) } }
+        do { n = try kms.readEvents(into: eventBuffer) }
         catch let e as Errno where e == .wouldBlock { return nil }
         var last: Double?
-        eventBuffer.withUnsafeBytes { raw in
-            for e in DRMEvent.decode(UnsafeRawBufferPointer(rebasing: raw[0..<max(0, n)])) {
-                if case let .flipComplete(t, _, _) = e, pending >= 0 {
-                    front = pending; pending = -1; last = t
-                }
+        for e in DRMEvent.decode(UnsafeRawBufferPointer(rebasing: eventBuffer[0..<max(0, min(n, eventBuffer.count))])) {
+            if case let .flipComplete(t, _, _) = e, pending >= 0 {
+                front = pending; pending = -1; last = t
             }
         }
         return last
@@ -191,30 +277,32 @@ public final class DRMDisplay: Display {
         guard !suspended else { return }
         if pending >= 0 { try? waitForFlip(timeoutMs: 100) }
         suspended = true
-        if drmDropMaster(device.fd) != 0 { Log.warning("drm: drop master: \(Errno.current)") }
+        if let e = kms.dropMaster() { Log.warning("drm: drop master: \(e)") }
     }
 
     public func resume() throws {
         guard suspended else { return }
-        if drmSetMaster(device.fd) != 0 {
-            throw PlatformError("drmSetMaster", path: device.path, errno: .current, advice: "another process took the screen; switch back to kiosk's VT")
-        }
         suspended = false
         ages.invalidateAll()
         crtcSet = false
+        if let e = kms.setMaster() {
+            // Not fatal: the next present keeps trying (DisplayUnavailable) until the other master lets go.
+            waitingForMaster = true
+            Log.warning("drm: drmSetMaster \(path): \(e); waiting for the other DRM master to let go")
+        }
     }
 
     public func close() {
         if pending >= 0 { try? waitForFlip(timeoutMs: 100) }
-        if var s = savedCRTC, s.buffer_id != 0, s.mode_valid != 0 {
-            var conn = connector.id
-            if drmModeSetCrtc(device.fd, s.crtc_id, s.buffer_id, s.x, s.y, &conn, 1, &s.mode) != 0 {
-                Log.warning("drm: could not restore the previous CRTC: \(Errno.current)")
+        if let s = savedCRTC, s.buffer_id != 0, s.mode_valid != 0 {
+            if let e = kms.setCRTC(s.crtc_id, framebuffer: s.buffer_id, x: s.x, y: s.y, connector: connector.id, mode: s.mode) {
+                Log.warning("drm: could not restore the previous CRTC: \(e)")
             }
         } else if crtcSet {
-            _ = drmModeSetCrtc(device.fd, crtc, 0, 0, 0, nil, 0, nil)
+            _ = kms.disableCRTC(crtc)
         }
         crtcSet = false
         buffers.removeAll()
+        if device != nil { CrashGuard.releaseDRM() }
     }
 }

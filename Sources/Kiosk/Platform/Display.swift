@@ -24,7 +24,9 @@ public protocol Display: AnyObject {
 
     /// Shows `surface` (logical size) of which only `damage` changed since the previous present.
     /// Returns the presentation timestamp (CLOCK_MONOTONIC seconds) when known now; for page
-    /// flips, it comes later from ``handleEvents()``.
+    /// flips, it comes later from ``handleEvents()``. Throws ``DisplayUnavailable`` when the frame
+    /// cannot be shown now but may be later (the loop retries with a full redraw), and any other
+    /// error when the display is gone for good.
     @discardableResult
     func present(_ surface: Surface, damage: [IntRect]) throws -> Double?
     /// Reads completion events from ``eventDescriptor``; returns the last flip's timestamp, if any.
@@ -43,4 +45,18 @@ extension Display {
     public func handleEvents() throws -> Double? { nil }
     public func suspend() {}
     public func resume() throws {}
+}
+
+/// The display cannot show frames right now but may later: another process is DRM master (a
+/// splash, a display server, a second kiosk), or the driver stayed busy. The frame loop keeps
+/// running, logs ``reason`` once, and presents a full frame again after ``retryAfter`` seconds.
+///
+///     catch let e as DisplayUnavailable { Log.warning("\(e)"); retry(after: e.retryAfter) }
+public struct DisplayUnavailable: Error, CustomStringConvertible, Sendable {
+    /// What failed and what the reader can do about it.
+    public var reason: PlatformError
+    /// Seconds until the next attempt is worth making.
+    public var retryAfter: Double
+    public init(_ reason: PlatformError, retryAfter: Double) { self.reason = reason; self.retryAfter = retryAfter }
+    public var description: String { "\(reason) (retrying every \(retryAfter) s)" }
 }

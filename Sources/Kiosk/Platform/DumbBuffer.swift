@@ -5,7 +5,7 @@ import Glibc
 import CDRM
 
 /// One mapped dumb buffer registered as a framebuffer.
-final class DumbBuffer {
+final class DumbBuffer: ScanoutBuffer {
     let fd: Int32
     let handle: UInt32
     let pitch: Int

@@ -33,7 +33,7 @@ public final class FBDevDisplay: Display {
     private var suspended = false
 
     public var summary: String {
-        "fbdev \(path) \(panelWidth)x\(panelHeight) \(format) \(pages == 2 ? "panned double buffer" : "single buffer"), \(vsyncWorks ? "FBIO_WAITFORVSYNC" : "timer") pacing, rotation \(rotation)"
+        "fbdev \(path) \(panelWidth)x\(panelHeight) \(format) \(pages == 2 ? "panned double buffer" : "single buffer"), \(vsyncWorks ? "FBIO_WAITFORVSYNC pacing (a timer if the driver lacks it or does not answer)" : "timer pacing"), rotation \(rotation)"
     }
 
     /// Opens `path` (default `/dev/fb0`). With `configure` false (for `kiosk probe`) the device's

@@ -1,6 +1,9 @@
 // InputManager: every touch-capable evdev device, found at start and hot-plugged through inotify on
 // /dev/input, read from the main queue with dispatch read sources (no thread, no wakeup while
-// nobody touches). A device that disappears mid-touch cancels its contacts.
+// nobody touches). A device that disappears mid-touch cancels its contacts. /dev/input itself need
+// not exist at start (devtmpfs creates it with the first input node: a USB touch controller that
+// enumerates late, an initramfs that loads evdev after kiosk): until it appears, /dev is watched for
+// it, and if it is removed again, for its return.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,6 +40,12 @@ public final class InputManager {
     private var entries: [String: Entry] = [:]
     private var inotifyFD: Int32 = -1
     private var inotifySource: DispatchSourceRead?
+    /// The inotify watch on `directory`, or on its parent while `directory` does not exist (-1: none).
+    private var directoryWatch: Int32 = -1
+    private var parentWatch: Int32 = -1
+    /// Why each device node that was looked at is not used (not evdev, not a touch device, no
+    /// permission), by path: what `--log-level debug` says, kept for tests and diagnostics.
+    private(set) var skipped: [String: String] = [:]
     private var nextIDBase = 1
     private var readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: InputEvent.size * 64, alignment: 8)
     public let directory: String
@@ -44,7 +53,28 @@ public final class InputManager {
     public init(options: Options, directory: String = "/dev/input", onTouch: @escaping (TouchEvent) -> Void) {
         self.options = options; self.directory = directory; self.onTouch = onTouch
     }
-    deinit { readBuffer.deallocate() }
+    deinit { stop(); readBuffer.deallocate() }
+
+    /// True while `directory` is watched for devices; false while waiting for it to appear.
+    public var isWatchingDirectory: Bool { directoryWatch >= 0 }
+    /// True while `directory` does not exist and its parent is watched for it.
+    public var isWaitingForDirectory: Bool { parentWatch >= 0 }
+
+    /// The directory `directory` is created in (`/dev` for `/dev/input`).
+    var parentDirectory: String {
+        let trimmed = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+    private var directoryName: String { String(directory.split(separator: "/").last ?? "") }
+
+    /// Closes every device and the hot-plug watch (contacts still down are cancelled).
+    public func stop() {
+        for p in entries.keys.sorted() { remove(p, reason: "input stopped") }
+        inotifySource?.cancel(); inotifySource = nil
+        if inotifyFD >= 0 { Syscall.close(inotifyFD); inotifyFD = -1 }
+        directoryWatch = -1; parentWatch = -1
+    }
 
     /// The open touch devices, for logs and `kiosk probe`.
     public var devices: [EvdevDevice] { entries.keys.sorted().compactMap { entries[$0]?.device } }
@@ -54,21 +84,32 @@ public final class InputManager {
         if let paths = options.paths {
             for p in paths { open(p, explicit: true) }
         } else {
-            for n in Syscall.listDirectory(directory) where n.hasPrefix("event") { open("\(directory)/\(n)", explicit: false) }
+            scan()
         }
         watch()
         if entries.isEmpty { Log.info("input: no touch device yet; waiting for one to appear in \(directory)") }
+    }
+
+    /// Opens every event node in `directory` (at start, and when the directory appears).
+    private func scan() {
+        for n in Syscall.listDirectory(directory) where n.hasPrefix("event") { open("\(directory)/\(n)", explicit: false) }
     }
 
     private func open(_ path: String, explicit: Bool) {
         guard entries[path] == nil else { return }
         let dev: EvdevDevice
         do { dev = try EvdevDevice(path: path, idBase: nextIDBase) }
-        catch { if explicit { Log.warning("input: \(error)") } else { Log.debug("input: \(error)") }; return }
+        catch {
+            skipped[path] = "\(error)"
+            if explicit { Log.warning("input: \(error)") } else { Log.debug("input: \(error)") }
+            return
+        }
         guard dev.capabilities.proto != nil else {
+            skipped[path] = "\(dev.capabilities)"
             if explicit { Log.warning("input: \(path): \(dev.capabilities)") }
             return
         }
+        skipped[path] = nil
         nextIDBase += 1 << 20
         let c = dev.capabilities
         let m = TouchMapping(xRange: c.xRange, yRange: c.yRange, matrix: options.matrix, swapXY: options.swapXY,
@@ -118,36 +159,73 @@ public final class InputManager {
         guard options.paths == nil || !(options.paths!.isEmpty) else { return }
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { Log.warning("input: inotify: \(Errno.current); hot-plug disabled"); return }
-        // IN_ATTRIB: udev creates the node first and fixes its permissions a moment later.
-        if inotify_add_watch(fd, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)) < 0 {
-            Log.info("input: cannot watch \(directory) (\(Errno.current)); hot-plug disabled")
-            Syscall.close(fd); return
-        }
         inotifyFD = fd
+        if !watchDirectory() && !watchParent() {
+            Log.info("input: cannot watch \(directory) or \(parentDirectory) (\(Errno.current)); hot-plug disabled")
+            Syscall.close(fd); inotifyFD = -1
+            return
+        }
         let src = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
         src.setEventHandler { [weak self] in self?.readInotify() }
         src.resume()
         inotifySource = src
     }
 
-    private func readInotify() {
-        var buf = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = (try? buf.withUnsafeMutableBytes { try Syscall.read(inotifyFD, $0.baseAddress!, $0.count) }) ?? 0
-            if n <= 0 { return }
-            var off = 0
-            while off + 16 <= n {
-                let mask = buf.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: off + 4, as: UInt32.self) }
-                let len = Int(buf.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: off + 12, as: UInt32.self) })
-                let nameBytes = buf[(off + 16)..<min(n, off + 16 + len)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                off += 16 + len
-                guard name.hasPrefix("event") else { continue }
-                let path = "\(directory)/\(name)"
-                if let wanted = options.paths, !wanted.contains(path) { continue }
-                if mask & UInt32(IN_DELETE) != 0 { remove(path, reason: "removed") }
-                else { open(path, explicit: options.paths != nil) }
-            }
+    /// Watches `directory` for device nodes; false when it does not exist (yet).
+    private func watchDirectory() -> Bool {
+        // IN_ATTRIB: udev creates the node first and fixes its permissions a moment later.
+        let wd = inotify_add_watch(inotifyFD, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE | IN_ONLYDIR))
+        guard wd >= 0 else { return false }
+        directoryWatch = wd
+        return true
+    }
+
+    /// Watches the parent for `directory` to appear. Checks once more afterwards: the directory may
+    /// have appeared between the failed watch and this one, and then no event would ever say so.
+    private func watchParent() -> Bool {
+        let wd = inotify_add_watch(inotifyFD, parentDirectory, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR))
+        guard wd >= 0 else { return false }
+        parentWatch = wd
+        if watchDirectory() { directoryAppeared() } else {
+            Log.info("input: \(directory) does not exist yet; watching \(parentDirectory) for it")
         }
+        return true
+    }
+
+    /// `directory` exists now: stop watching the parent and open what is already in it (nodes
+    /// created before the watch started send no event).
+    private func directoryAppeared() {
+        if parentWatch >= 0 { inotify_rm_watch(inotifyFD, parentWatch); parentWatch = -1 }
+        Log.info("input: \(directory) appeared; watching it for touch devices")
+        if options.paths == nil { scan() } else { for p in options.paths! where p.hasPrefix(directory + "/") { open(p, explicit: true) } }
+    }
+
+    func readInotify() {
+        while inotifyFD >= 0 {
+            let n: Int
+            do { n = try Syscall.read(inotifyFD, readBuffer.baseAddress!, readBuffer.count) } catch { return }
+            if n <= 0 { return }
+            for e in InotifyEvent.decode(UnsafeRawBufferPointer(rebasing: readBuffer[0..<n])) { handle(e) }
+        }
+    }
+
+    private func handle(_ e: InotifyEvent) {
+        if e.watch == parentWatch && parentWatch >= 0 {
+            if e.name == directoryName && watchDirectory() { directoryAppeared() }
+            return
+        }
+        guard e.watch == directoryWatch && directoryWatch >= 0 else { return }
+        if e.mask & UInt32(IN_IGNORED) != 0 {
+            // The directory was removed (its devices' reads fail and remove them): wait for it again.
+            directoryWatch = -1
+            Log.info("input: \(directory) was removed")
+            if !watchParent() { Log.warning("input: cannot watch \(parentDirectory) (\(Errno.current)); hot-plug disabled") }
+            return
+        }
+        guard e.name.hasPrefix("event") else { return }
+        let path = "\(directory)/\(e.name)"
+        if let wanted = options.paths, !wanted.contains(path) { return }
+        if e.mask & UInt32(IN_DELETE) != 0 { remove(path, reason: "removed"); skipped[path] = nil }
+        else { open(path, explicit: options.paths != nil) }
     }
 }

@@ -105,7 +105,7 @@ final class FontTextEngine: TextDrawing {
     }
 
     private func unlockedMeasure(_ text: ResolvedText, maxWidth: CGFloat?) -> TextMetrics {
-        guard let l = layout(text, maxWidth: maxWidth.map(Double.init)) else {
+        guard let l = layout(text, maxWidth: maxWidth) else {
             return FixedAdvanceText().measure(text, maxWidth: maxWidth)
         }
         // Whole pixels, so text boxes (and what is stacked after them) start on pixel edges.

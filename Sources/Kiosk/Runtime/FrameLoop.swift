@@ -23,6 +23,8 @@ public final class FrameLoop {
 
     public private(set) var frameCount = 0
     public private(set) var wakeups = 0
+    /// Wakeups by the next-frame timer (``FrameSource/nextFrameTime(after:)``).
+    public private(set) var timerWakeups = 0
     private let shadow: Surface
     private var fullRedraw = true
     private var frameScheduled = false
@@ -33,6 +35,9 @@ public final class FrameLoop {
     private var startTime = 0.0
     private var wakeupTimer: DispatchSourceTimer?
     private var wakeupTime: Double?
+    /// True while the display said it cannot show frames now (DisplayUnavailable): another DRM
+    /// master, a CRTC that stayed busy. The loop retries on a timer, then repaints everything.
+    public private(set) var displayUnavailable = false
 
     public init(display: Display, source: FrameSource) throws {
         self.display = display; self.source = source
@@ -43,13 +48,23 @@ public final class FrameLoop {
     /// Starts the loop on the main queue and never returns; exits the process with 0 on
     /// SIGTERM/SIGINT/SIGHUP or when `duration` passes, after restoring console and CRTC.
     public func runForever() -> Never {
-        startTime = Syscall.monotonicNow()
+        CrashGuard.install()
         for sig in [SIGTERM, SIGINT, SIGHUP] { onSignal(sig) { [unowned self] in self.stop(reason: "signal \(sig)") } }
         if let console {
             onSignal(Console.releaseSignal) { [unowned self] in self.releaseVT() }
             onSignal(Console.acquireSignal) { [unowned self] in self.acquireVT() }
             console.enterGraphics()
         }
+        start()
+        Log.info("run: \(display.summary)")
+        dispatchMain()
+    }
+
+    /// Sets up the display and input sources on the main queue and asks for the first frame; the
+    /// main queue drives everything after that. `runForever()` calls it; tests call it from the
+    /// main actor, let the queue run, then `halt()`.
+    func start() {
+        startTime = Syscall.monotonicNow()
         if let fd = display.eventDescriptor {
             let s = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
             s.setEventHandler { [unowned self] in self.displayEvent() }
@@ -61,9 +76,14 @@ public final class FrameLoop {
         if duration > 0 {
             DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
         }
-        Log.info("run: \(display.summary)")
         wake()
-        dispatchMain()
+    }
+
+    /// Stops drawing and cancels the timer without exiting (tests; `stop` exits the process).
+    func halt() {
+        stopping = true
+        wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
+        displaySource?.cancel(); displaySource = nil
     }
 
     private func onSignal(_ sig: Int32, _ body: @escaping () -> Void) {
@@ -76,27 +96,39 @@ public final class FrameLoop {
 
     /// Something may have changed: schedule one frame unless one is scheduled or a flip is pending.
     public func wake() {
+        CrashGuard.prepareThread()
         wakeups += 1
         guard !frameScheduled, !paused, !stopping, !display.isFlipPending else { return }
         guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) else { armWakeupTimer(); return }
         frameScheduled = true
-        DispatchQueue.main.async { [unowned self] in self.drawFrame() }
+        DispatchQueue.main.async { [weak self] in self?.drawFrame() }
     }
 
     /// Idle, but the source wants a frame later (a TimelineView): one timer, at that time only.
+    /// Nothing else wakes the loop, so a clock ticking once a second costs one wakeup a second.
     private func armWakeupTimer() {
-        guard let src = source as? FrameSourceWakeups, let t = src.nextWakeup else { return }
+        let now = Syscall.monotonicNow()
+        guard let t = source.nextFrameTime(after: now) else {
+            wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
+            return
+        }
         if let w = wakeupTime, abs(w - t) < 1e-6 { return }
         wakeupTime = t
         wakeupTimer?.cancel()
         let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now() + max(0, t - Syscall.monotonicNow()))
-        timer.setEventHandler { [unowned self] in self.wakeupTime = nil; self.wakeupTimer = nil; self.wake() }
+        timer.schedule(deadline: .now() + max(0, t - now))
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.wakeupTime = nil; self.wakeupTimer = nil
+            self.timerWakeups += 1
+            self.wake()
+        }
         timer.resume()
         wakeupTimer = timer
     }
 
     private func drawFrame() {
+        CrashGuard.prepareThread()
         frameScheduled = false
         guard !paused, !stopping, !display.isFlipPending else { return }
         let now = Syscall.monotonicNow()
@@ -115,8 +147,19 @@ public final class FrameLoop {
             let shown = try display.present(shadow, damage: damage)
             frameCount += 1
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
-            if frameCount == 1 { Systemd.notify("READY=1\nSTATUS=\(display.summary)") }
+            if frameCount == 1 {
+                Systemd.notify("READY=1\nSTATUS=\(display.summary)")
+                if let problem = CrashGuard.scheduleDebugCrash(environment: ProcessEnvironment.current) { Log.warning("debug: \(problem)") }
+            }
+            if displayUnavailable { displayUnavailable = false; Log.notice("display: showing frames again") }
             if let shown { presented(at: shown) }
+        } catch let e as DisplayUnavailable {
+            // Recoverable: log it once per episode, then try again with a full frame (whatever
+            // the other master drew is on screen now) until the display takes it.
+            if !displayUnavailable { Log.warning("display: \(e)") } else { Log.debug("display: still unavailable: \(e.reason)") }
+            displayUnavailable = true
+            fullRedraw = true
+            DispatchQueue.main.asyncAfter(deadline: .now() + e.retryAfter) { [weak self] in self?.wake() }
         } catch {
             Log.error("present: \(error)")
             stop(reason: "display failed", code: 1)
@@ -138,6 +181,7 @@ public final class FrameLoop {
     }
 
     private func displayEvent() {
+        CrashGuard.prepareThread()
         do {
             if let t = try display.handleEvents() { presented(at: t) }
         } catch {
@@ -169,6 +213,9 @@ public final class FrameLoop {
         stopping = true
         Systemd.notify("STOPPING=1")
         Log.info("run: stopping (\(reason)) after \(frameCount) frames, \(clock.missedFlips) missed flips")
+        if let drm = display as? DRMDisplay, drm.busyRetries + drm.flipFallbacks > 0 {
+            Log.info("drm: \(drm.busyRetries) EBUSY answers waited out, \(drm.flipFallbacks) frames shown by SetCrtc instead of a flip")
+        }
         display.close()
         console?.restore()
         exit(code)

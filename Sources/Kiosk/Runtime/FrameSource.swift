@@ -1,6 +1,7 @@
 // FrameSource: the contract between the platform's frame loop and whatever draws (the engine's
 // root renderer; until it lands, the demo scenes). The loop asks `needsFrame()` after every input
-// and flip, renders only when it says yes, and presents only the damage it returns.
+// and flip, renders only when it says yes, and presents only the damage it returns; when idle, it
+// asks `nextFrameTime(after:)` and sleeps until then, so periodic content needs no timer of its own.
 import Raster
 
 /// The phase of a touch, as UIKit and SwiftUI name them.
@@ -35,4 +36,16 @@ public protocol FrameSource: AnyObject {
     func renderFrame(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect]
     /// Delivers a touch; the loop asks `needsFrame()` afterwards.
     func handleTouch(_ event: TouchEvent)
+    /// The earliest time at or after `time` (the loop's clock, seconds) at which the source will
+    /// want a frame although nothing else happens: a TimelineView's next tick, a delayed
+    /// animation; nil when only input or state changes will. The loop sleeps until then on one
+    /// timer and wakes for nothing else, and `needsFrame()` must be true from that time on.
+    /// The default is nil.
+    ///
+    ///     func nextFrameTime(after time: Double) -> Double? { nextTick.map { max($0, time) } }
+    func nextFrameTime(after time: Double) -> Double?
+}
+
+extension FrameSource {
+    public func nextFrameTime(after time: Double) -> Double? { nil }
 }

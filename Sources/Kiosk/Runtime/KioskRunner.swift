@@ -34,7 +34,10 @@ public enum KioskRunner {
     Settings also come from /etc/kiosk/kiosk.conf (or $KIOSK_CONFIG) and KIOSK_* variables;
     the command line wins, then the environment, then the file.
     Exit codes: 0 ok or stopped by a signal; 1 display failed; 2 bad option or setting;
-    3 device cannot be opened; 4 output not writable.
+    3 device cannot be opened; 4 output not writable. A crash (SIGSEGV, a Swift trap, …) first puts
+    the console back in text mode, then dies of its signal (status 128+N, core dump as configured).
+    Debugging: KIOSK_DEBUG_CRASH_AFTER=SECONDS crashes kiosk that long after its first frame, the
+    way KIOSK_DEBUG_CRASH=segv|overflow|trap|abort says (default segv), to check that crash path.
     """
     static let flags: Set = ["fps-overlay", "swap-xy", "invert-x", "invert-y", "frame-markers", "help"]
 

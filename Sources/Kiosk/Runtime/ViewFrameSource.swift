@@ -3,17 +3,10 @@
 // first frame: the engine's clock starts at 0 like HeadlessHost's.
 import Raster
 
-/// A source that wants a frame at a known future time even when nothing else happens (a
-/// TimelineView due, a delayed animation): the frame loop arms one timer for it.
-public protocol FrameSourceWakeups: FrameSource {
-    /// The earliest CLOCK_MONOTONIC time (seconds) a frame is wanted, if any.
-    var nextWakeup: Double? { get }
-}
-
 /// Shows `content` through the frame loop.
 ///
 ///     let source = ViewFrameSource(width: 800, height: 480) { ContentView() }
-public final class ViewFrameSource: FrameSourceWakeups {
+public final class ViewFrameSource: FrameSource {
     let renderer: RootRenderer
     private var base: Double?
     private let now: () -> Double
@@ -41,11 +34,18 @@ public final class ViewFrameSource: FrameSourceWakeups {
         renderer.touch(id: event.id, phase: event.phase, x: event.location.x, y: event.location.y, time: local(event.time))
     }
 
-    public var nextWakeup: Double? {
+    /// When the views' next TimelineView update is due, on the loop's clock.
+    public func nextFrameTime(after time: Double) -> Double? {
         guard let base, let w = renderer.nextWakeup else { return nil }
-        return base + w
+        return max(time, base + w)
     }
 
     /// Warnings the views raised (bad frames, state changed during body, …).
     public var warnings: [String] { renderer.warnings }
+}
+
+extension RootRenderer {
+    /// When a TimelineView is next due, on the clock the caller renders with (a RootRenderer driven
+    /// directly by the frame loop gets the loop's times).
+    public func nextFrameTime(after time: Double) -> Double? { nextWakeup.map { max(time, $0) } }
 }

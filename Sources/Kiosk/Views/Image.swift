@@ -58,9 +58,14 @@ final class ImageCache {
             Diagnostics.warn("Image(systemName: \"\(name.dropFirst(11))\"): SF Symbols are not available; nothing is shown")
         } else {
             var dirs = [""]
-            if let assets = ProcessInfo.processInfo.environment["KIOSK_ASSETS"] { dirs.append(assets.hasSuffix("/") ? assets : assets + "/") }
+            // getenv/access, not ProcessInfo/FileManager: those pull ≈ 4 MB of FoundationEssentials into
+            // every static binary (measured with the linker map), for one lookup.
+            if let env = getenv("KIOSK_ASSETS") {
+                let assets = String(cString: env)
+                dirs.append(assets.hasSuffix("/") ? assets : assets + "/")
+            }
             let candidates = dirs.flatMap { [$0 + name, $0 + name + ".png"] }
-            for path in candidates where FileManager.default.fileExists(atPath: path) {
+            for path in candidates where access(path, F_OK) == 0 {
                 do {
                     result = ImageBox(try Surface(contentsOfPNG: path))
                     break

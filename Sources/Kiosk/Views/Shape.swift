@@ -93,7 +93,7 @@ public struct StrokeStyle: Hashable, Sendable {
     }
     var parameters: StrokeParameters {
         StrokeParameters(lineWidth: lineWidth.isFinite ? max(0, Double(lineWidth)) : 0, lineCap: lineCap, lineJoin: lineJoin,
-                         miterLimit: Double(miterLimit), dash: dash.map(Double.init), dashPhase: Double(dashPhase))
+                         miterLimit: Double(miterLimit), dash: dash, dashPhase: Double(dashPhase))
     }
 }
 

@@ -1,6 +1,15 @@
 // View: the protocol every screen element conforms to, as in SwiftUI. A view is a cheap value
 // that describes content; the graph (Graph/) keeps the identity, state and layout results.
-@_exported import Foundation
+// What `import SwiftUI` gives a program besides SwiftUI: Foundation's value types (Date, Data, URL,
+// UUID, JSONEncoder — FoundationEssentials, without ICU), Dispatch, and the C library (sin, cos…).
+// Foundation itself is not re-exported: see CoreGraphicsTypes.swift for why.
+@_exported import FoundationEssentials
+@_exported import Dispatch
+#if canImport(Glibc)
+@_exported import Glibc
+#elseif canImport(Musl)
+@_exported import Musl
+#endif
 @_exported import Observation
 import Raster
 
