@@ -344,8 +344,10 @@ struct PaintSink: CoverageSink {
     /// Prefetches the cache lines of a row the caller reaches soon (none past the last row). Rows of
     /// small shapes are short streams the hardware prefetcher never learns: under perf, the
     /// first load of each row of 1000 rounded rects stalled for most of the blend's time.
+    /// Long rows are left to the hardware: prefetching full-HD rows two ahead made the
+    /// full-frame alpha OVER 30 % slower (0.84 → 1.12 ms min).
     @inline(__always) func prefetch(x: Int, y: Int, count: Int) {
-        if y >= surface.height || count <= 0 { return }
+        if y >= surface.height || count <= 0 || count > 512 { return }
         let p = UnsafeRawPointer(surface.row(y) + x)
         var o = 0
         let bytes = count &* 4
