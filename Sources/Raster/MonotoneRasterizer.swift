@@ -6,8 +6,10 @@
 // `sweepRow`), so coverage is the same exact area; only the order in which segments add to a
 // cell can differ, which moves a pixel by at most 1/255 (RasterTests hold it there).
 //
-// Measured on the corner rows of 1000 rounded rects of 16–256 px (callgrind, one frame):
-// see the closing note of issue 2.
+// Measured with callgrind on 1000 rounded rects (their corner rows come here): walking the chains
+// alone cost the same as the strip sweep (57.9 vs 58.0 M instructions a frame, 8–64 px); with the
+// one-row accumulate for segments inside the clip (`Rasterizer.accumulateRow`) 52.0 → 48.3 M
+// (8–64 px) and 204 → 195 M (16–256 px).
 
 enum MonotoneRasterizer {
     /// Reorders the scratch's segments' indices into `scratch.order` as the down chain then the
