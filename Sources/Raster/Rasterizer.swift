@@ -9,7 +9,8 @@
 // and prefix-sums only those, and a gap between them has constant coverage, so it is emitted as
 // one run — large shapes cost in proportion to their edges. (Dirty flags per 8-cell chunk, the
 // previous scheme, prefix-summed ~4× the touched cells on a rotated checkerboard: 44 M
-// instructions a frame against 59 M for cairo; see the closing note of issue 2.)
+// instructions a frame against cairo's 59 M; per-cell bits brought it to 31 M, and floor/ceil
+// without libm calls plus skipping segments right of the clip to 27.6 M, callgrind.)
 // Segments are clipped horizontally before accumulation: the part left of the clip becomes a
 // vertical edge on the clip's left side (same cover, no area beyond), the part right of it a
 // vertical edge one cell past the right side, whose contribution is never read.
