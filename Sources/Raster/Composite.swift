@@ -1,5 +1,3 @@
-import CPrefetch
-
 // Compositing kernels: source-over of a premultiplied colour through coverage. Each fast kernel
 // has a scalar reference below it (`Reference`), channel by channel with exact division, and
 // RasterTests hold them equal for every input they try.
@@ -38,26 +36,15 @@ enum Blend {
             let low = SIMD16<UInt16>(repeating: 0x00FF), half = SIMD16<UInt16>(repeating: 0x0080)
             let s = unsafeBitCast(SIMD8<UInt32>(repeating: src), to: SIMD16<UInt16>.self)
             let raw = UnsafeMutableRawPointer(dst)
-            @inline(__always) func blend(_ d: SIMD16<UInt16>) -> SIMD16<UInt16> {
+            while i + 8 <= count {
+                let d = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD16<UInt16>.self)
                 var e = (d & low) &* ia16 &+ half        // B, R
                 e = (e &+ (e &>> 8)) &>> 8
                 var o = (d &>> 8) &* ia16 &+ half        // G, A
                 o = (o &+ (o &>> 8)) & ~low
-                return s &+ (e | o)
+                raw.storeBytes(of: s &+ (e | o), toByteOffset: i * 4, as: SIMD16<UInt16>.self)
+                i += 8
             }
-            // The last eight pixels are blended from their original values first and stored
-            // last; the loop's stores that overlap them write the same values. No scalar tail:
-            // rows of rounded rects end in 3.5 pixels on average, which cost 15 instructions
-            // each one at a time (7 M a frame of 1000 rects of 16–256 px, callgrind).
-            let tailAt = (count &- 8) &* 4
-            let tail = blend(raw.loadUnaligned(fromByteOffset: tailAt, as: SIMD16<UInt16>.self))
-            while i &+ 8 <= count {
-                let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt16>.self)
-                raw.storeBytes(of: blend(d), toByteOffset: i &* 4, as: SIMD16<UInt16>.self)
-                i &+= 8
-            }
-            raw.storeBytes(of: tail, toByteOffset: tailAt, as: SIMD16<UInt16>.self)
-            return
         }
         while i < count { dst[i] = src &+ Pixel.scale(dst[i], ia); i += 1 }
     }
@@ -340,32 +327,6 @@ struct PaintSink: CoverageSink {
             let c = coverage == 255 ? solid : Pixel.scale(solid, UInt32(coverage))
             Blend.overRun(surface.row(y) + x, count, c)
         }
-    }
-    /// Prefetches the cache lines of a row the caller reaches soon (none past the last row). Rows of
-    /// small shapes are short streams the hardware prefetcher never learns: under perf, the
-    /// first load of each row of 1000 rounded rects stalled for most of the blend's time.
-    /// Long rows are left to the hardware: prefetching full-HD rows two ahead made the
-    /// full-frame alpha OVER 30 % slower (0.84 → 1.12 ms min).
-    @inline(__always) func prefetch(x: Int, y: Int, count: Int) {
-        if y >= surface.height || count <= 0 || count > 512 { return }
-        let p = UnsafeRawPointer(surface.row(y) + x)
-        var o = 0
-        let bytes = count &* 4
-        while o < bytes { kiosk_prefetch(p + o); o &+= 64 }
-        kiosk_prefetch(p + (bytes &- 4))
-    }
-    /// A solid colour's single pixel straight from the coverage table (as `overMaskTable`
-    /// blends it); anything else as a one-pixel mask. The edge pixels of 97 k box rows a frame
-    /// of 1000 rounded rects went through a closure and a mask call each.
-    @inline(__always) mutating func pixel(x: Int, y: Int, coverage: UInt8) {
-        if !copy && shader == nil, let table {
-            let p = surface.row(y) + x
-            let s = table[Int(coverage)]
-            p.pointee = s &+ Pixel.scale(p.pointee, 255 &- (s >> 24))
-            return
-        }
-        var c = coverage
-        withUnsafePointer(to: &c) { mask(x: x, y: y, count: 1, mask: $0) }
     }
     @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
         if copy {
