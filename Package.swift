@@ -32,7 +32,10 @@ let package = Package(
         // (displays, input, console, frame loop).
         .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
         .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "Raster", "AllocationCounter"]),
-        .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "Raster", "CDRM"]),
+        .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "Raster", "CDRM", "CAllocationCount"]),
+        // Counts the calling thread's malloc calls for `kiosk bench` (a C target: the executable
+        // defines malloc & co.; the static build wraps them instead — see alloc_count.c).
+        .target(name: "CAllocationCount"),
 
         .executableTarget(name: "RasterGallery", dependencies: ["Raster"]),
         .executableTarget(name: "RasterBench", dependencies: ["Raster", "AllocationCounter"]),
@@ -44,7 +47,7 @@ let package = Package(
 
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
-        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport"]),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -171,4 +171,23 @@ static inline int kiosk_crash_overflow(volatile char *previous) {
     return kiosk_crash_overflow(frame) + frame[4095];
 }
 
+
+// ---- Display hot-plug ---------------------------------------------------------------------------
+// The kernel announces connector changes as uevents (SUBSYSTEM=drm, HOTPLUG=1) on multicast group 1
+// of a NETLINK_KOBJECT_UEVENT socket: local kernel IPC, readable without privileges, and what udev
+// itself listens to. kiosk reads it directly so it works without udev (a busybox initramfs).
+#include <sys/socket.h>
+#include <linux/netlink.h>
+/// A non-blocking uevent socket bound to the kernel's group; -1 with errno set on failure.
+static inline int kiosk_uevent_socket(void) {
+    int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC | SOCK_NONBLOCK, NETLINK_KOBJECT_UEVENT);
+    if (fd < 0) return -1;
+    struct sockaddr_nl a;
+    memset(&a, 0, sizeof a);
+    a.nl_family = AF_NETLINK;
+    a.nl_groups = 1;
+    if (bind(fd, (struct sockaddr *)&a, sizeof a) != 0) { int e = errno; close(fd); errno = e; return -1; }
+    return fd;
+}
+
 #endif

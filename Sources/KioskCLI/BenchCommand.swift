@@ -1,17 +1,19 @@
 // `kiosk bench`: renders a scene on the virtual clock and reports frame times (median, p99), pixels
-// repainted per frame and heap growth per frame (glibc mallinfo2; a per-frame allocation shows up
-// as growth only if it is kept, so this bounds leaks, not churn).
+// repainted per frame, allocations per frame (every malloc-family call the render thread makes
+// while a frame is drawn: CAllocationCount), and heap growth (glibc mallinfo2; net bytes kept, so
+// it bounds leaks, not churn).
 #if canImport(Glibc)
 import Glibc
 #endif
 import Kiosk
 import Raster
 import CDRM
+import CAllocationCount
 
 enum BenchCommand {
     static func main(_ args: ArraySlice<String>) throws {
         let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "frames"])
-        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N]: frame time median/p99, pixels repainted per frame"); return }
+        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N]: frame time median/p99, pixels repainted and allocations per frame"); return }
         let name = a.last("scene") ?? "pulse"
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
         guard let frames = Int(a.last("frames") ?? "600"), frames > 0 else { throw UsageError("--frames needs a positive number") }
@@ -24,6 +26,8 @@ enum BenchCommand {
         run.step() // the full first frame is not what a running kiosk pays per frame
         var times: [Double] = []
         times.reserveCapacity(frames)
+        let counting = kiosk_allocation_counting_active() != 0
+        var allocations = 0, maxAllocations = 0
         let heap0 = kiosk_heap_in_use()
         let px0 = run.pixelsRepainted, drawn0 = run.framesDrawn
         for i in 0..<frames {
@@ -32,11 +36,13 @@ enum BenchCommand {
             // scenes have something to draw.
             if i % 60 == 30 { run.tap(Point(Double(size.width) / 2, Double(size.height) * 0.6)) }
             let drawnBefore = run.framesDrawn
+            let a0 = kiosk_thread_allocations()
             let t0 = Syscall.monotonicNow()
             run.step()
             let dt = Syscall.monotonicNow() - t0
+            let n = Int(kiosk_thread_allocations() &- a0)
             // Frames with nothing to draw cost nothing and would hide the real cost in the median.
-            if run.framesDrawn > drawnBefore { times.append(dt) }
+            if run.framesDrawn > drawnBefore { times.append(dt); allocations += n; maxAllocations = max(maxAllocations, n) }
         }
         let heap1 = kiosk_heap_in_use()
         times.sort()
@@ -46,6 +52,12 @@ enum BenchCommand {
         print("scene \(name) \(size.width)x\(size.height), \(frames) frames, \(drawn) drawn")
         print("frame time (drawn frames): median \(ms(times[times.count / 2])) ms, p99 \(ms(times[min(times.count - 1, times.count * 99 / 100)])) ms")
         print("pixels repainted per drawn frame: \(drawn > 0 ? (run.pixelsRepainted - px0) / drawn : 0) of \(size.width * size.height)")
+        if counting {
+            let mean = drawn > 0 ? Double(allocations) / Double(drawn) : 0
+            print("allocations per drawn frame: mean \((mean * 10).rounded() / 10), max \(maxAllocations) (malloc-family calls while drawing)")
+        } else {
+            print("allocations per frame: not available in this build (the allocator is not intercepted; scripts/build-static links with --wrap=malloc for it)")
+        }
         print("heap growth: \(Int(heap1) - Int(heap0)) bytes over \(frames) frames")
     }
 }

@@ -105,6 +105,22 @@ while read -r cmd args <&3; do
       for i in $(seq 1 100); do grep -q "e2e: vfb: kiosk exited" /tmp/vfb.out && break; sleep 0.1; done
       grep -E "error|exited" /tmp/vfb.out | sed 's/^/e2e: vfb: /'
       echo "e2e: vfb: done" ;;
+    unplug)
+      # The screen unplugged, then plugged back: the connector forced off, then back to detection,
+      # through sysfs. virtio-gpu does not poll its connectors, so the kernel sends no HOTPLUG
+      # uevent for that (measured); a `change` written to the card's uevent file stands in for it.
+      st=$(ls -d /sys/class/drm/card0-*/status | head -1)
+      n=$(grep -c 'kiosk: frame' /tmp/kiosk.out)
+      echo off > $st; echo change > /sys/class/drm/card0/uevent; echo "e2e: unplug: connector $(cat $st)"
+      for i in $(seq 1 100); do grep -q "was unplugged" /tmp/kiosk.out && break; sleep 0.1; done
+      grep -m1 "was unplugged" /tmp/kiosk.out | sed 's/^/e2e: unplug: /'
+      sleep $args
+      echo "e2e: unplug: frames while unplugged $(( $(grep -c 'kiosk: frame' /tmp/kiosk.out) - n ))"
+      n=$(grep -c 'kiosk: frame' /tmp/kiosk.out)
+      echo detect > $st; echo change > /sys/class/drm/card0/uevent; echo "e2e: unplug: connector $(cat $st)"
+      for i in $(seq 1 100); do grep -q "showing frames again" /tmp/kiosk.out && break; sleep 0.1; done
+      grep -m1 "is back" /tmp/kiosk.out | sed 's/^/e2e: unplug: /'
+      echo "e2e: unplug: frames after replug $(( $(grep -c 'kiosk: frame' /tmp/kiosk.out) - n ))" ;;
     poweroff) break ;;
   esac
 done

@@ -175,6 +175,21 @@ def crash(vm, check, kind, status):
           f'running={line(f"e2e: crash {kind}: running")!r} after={line(f"e2e: crash {kind}: after")!r} '
           f'exit={line(f"crash {kind}: kiosk exited")!r} handler-message={told}')
 
+def unplug(vm, check, expected, name):
+    """The connector forced off then back on (sysfs): kiosk says so once, stops presenting, and when
+    the screen is back sets the mode again and repaints the whole frame."""
+    label = 'connector unplugged and back: waits without frames, then modesets and repaints'
+    vm.send('unplug 3')
+    if not vm.wait_for('e2e: unplug: frames after replug', 40):
+        check(label, False, 'no result')
+        return
+    line = lambda key: next((l.strip() for l in vm.console if key in l), '')
+    told = vm.count('display on connector Virtual-1 was unplugged; waiting for it to come back') > 0
+    quiet = line('e2e: unplug: frames while unplugged').endswith(' 0')
+    back = vm.count('display on connector Virtual-1 is back') > 0 and not line('e2e: unplug: frames after replug').endswith(' 0')
+    ok, msg = vm.expect_screen(expected, f'{name}-replugged')
+    check(label, told and quiet and back and ok, f'message={told} no-frames-while-unplugged={quiet} modeset-and-frame-after={back} {msg}')
+
 def vfb(vm, check, args):
     """kiosk on vfb (memory-backed fbdev that pans): double-buffered by panning, and the page shown
     after each frame holds exactly what `kiosk snapshot` draws, including the earlier taps' tiles
@@ -250,6 +265,7 @@ def run(args, name, results):
             ok = vm.wait_for('uinput-tap: tapped', 20)
             ok2, msg = vm.expect_screen(snapshot(args, f'{name}-2', rotation, taps), f'{name}-uinput2')
             check('uinput two-finger tap toggles both tiles', ok and ok2, msg)
+            unplug(vm, check, snapshot(args, f'{name}-2', rotation, taps), name)
         if uinput == 'one':
             # Idle: no frames, no timers; the loop must not wake at all (issue: "measure it").
             vm.send('idle 3')

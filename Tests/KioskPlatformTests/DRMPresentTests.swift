@@ -34,6 +34,10 @@ final class FakeKMS: KMSCalls {
     var onScreen: UInt32 = 0
     var queued: UInt32?
     var flipCalls = 0, setCRTCCalls = 0
+    /// What the connector answers when probed (a hot-plug test flips it), and the mode of the last SetCrtc.
+    var connector: Result<ConnectorState, Errno> = .success(ConnectorState(connected: true, modes: [DRMPresentTests.mode(DRMPresentTests.w, DRMPresentTests.h)]))
+    var probeCalls = 0
+    var lastMode: drmModeModeInfo?
     var waitedMs: Int32 = 0
 
     private static func next(_ script: inout [Errno?]) -> Errno?? { script.isEmpty ? nil : .some(script.removeFirst()) }
@@ -43,6 +47,7 @@ final class FakeKMS: KMSCalls {
         if let e = FakeKMS.next(&setCRTCAnswers), let e { return e }
         if !isMaster { return .permissionDenied }
         onScreen = framebuffer
+        lastMode = mode
         return nil
     }
     func disableCRTC(_ crtc: UInt32) -> Errno? { onScreen = 0; return nil }
@@ -67,6 +72,7 @@ final class FakeKMS: KMSCalls {
         waitedMs += timeoutMs
         return false
     }
+    func probeConnector(_ id: UInt32) -> Result<ConnectorState, Errno> { probeCalls += 1; return connector }
     func readEvents(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let fb = queued else { throw Errno.wouldBlock }
         onScreen = fb; queued = nil
@@ -80,15 +86,21 @@ final class FakeKMS: KMSCalls {
 @Suite struct DRMPresentTests {
     static let w = 64, h = 40
 
-    /// A display of `count` heap buffers (framebuffers 101, 102, …) over `kms`.
-    static func display(_ kms: FakeKMS, count: Int = 2, rotation: Rotation = .degrees0) -> (DRMDisplay, [HeapScanoutBuffer]) {
+    /// A connector mode as libdrm reports it.
+    static func mode(_ width: Int, _ height: Int, _ refresh: Int = 60, preferred: Bool = true) -> DRMMode {
         var info = drmModeModeInfo()
-        info.hdisplay = UInt16(w); info.vdisplay = UInt16(h); info.vrefresh = 60
-        let mode = DRMMode(width: w, height: h, refresh: 60, preferred: true, info: info)
+        info.hdisplay = UInt16(width); info.vdisplay = UInt16(height); info.vrefresh = UInt32(refresh)
+        return DRMMode(width: width, height: height, refresh: refresh, preferred: preferred, info: info)
+    }
+
+    /// A display of `count` heap buffers (framebuffers 101, 102, …) over `kms`.
+    static func display(_ kms: FakeKMS, count: Int = 2, rotation: Rotation = .degrees0,
+                        modeRequest: ModeRequest? = nil) -> (DRMDisplay, [HeapScanoutBuffer]) {
+        let mode = Self.mode(w, h)
         let conn = DRMConnector(id: 31, name: "Virtual-1", connected: true, modes: [mode], currentCRTC: 7, possibleCRTCs: [7])
         let bufs = (0..<count).map { HeapScanoutBuffer(framebuffer: UInt32(101 + $0), width: w, height: h) }
         let d = DRMDisplay(kms: kms, path: "/dev/dri/fake", driver: "fake", connector: conn, mode: mode, crtc: 7,
-                           rotation: rotation, buffers: bufs, savedCRTC: nil)
+                           rotation: rotation, buffers: bufs, savedCRTC: nil, modeRequest: modeRequest)
         return (d, bufs)
     }
 
@@ -105,8 +117,9 @@ final class FakeKMS: KMSCalls {
     }
 
     /// A display whose first frame (a plain `argb` screen) is up, through SetCrtc.
-    static func lit(_ kms: FakeKMS, count: Int = 2, argb: UInt32 = 0xFF00_0000) throws -> (DRMDisplay, [HeapScanoutBuffer], Surface) {
-        let (d, bufs) = display(kms, count: count)
+    static func lit(_ kms: FakeKMS, count: Int = 2, argb: UInt32 = 0xFF00_0000,
+                    modeRequest: ModeRequest? = nil) throws -> (DRMDisplay, [HeapScanoutBuffer], Surface) {
+        let (d, bufs) = display(kms, count: count, modeRequest: modeRequest)
         let s = try Surface(width: w, height: h)
         paint(s, s.bounds, argb)
         #expect(try d.present(s, damage: [s.bounds]) != nil)

@@ -68,12 +68,7 @@ public final class DRMDevice {
             guard let c = drmModeGetConnector(fd, r.connectors[i]) else { continue }
             defer { drmModeFreeConnector(c) }
             let cp = c.pointee
-            var modes: [DRMMode] = []
-            for m in 0..<Int(cp.count_modes) {
-                let mi = cp.modes[m]
-                modes.append(DRMMode(width: Int(mi.hdisplay), height: Int(mi.vdisplay), refresh: Int(mi.vrefresh),
-                                     preferred: (mi.type & UInt32(DRM_MODE_TYPE_PREFERRED)) != 0, info: mi))
-            }
+            let modes = DRMDevice.modes(of: cp)
             var current: UInt32 = 0
             if cp.encoder_id != 0, let e = drmModeGetEncoder(fd, cp.encoder_id) { current = e.pointee.crtc_id; drmModeFreeEncoder(e) }
             var possible: [UInt32] = []
@@ -89,6 +84,15 @@ public final class DRMDevice {
                                     currentCRTC: current, possibleCRTCs: possible))
         }
         return out
+    }
+
+    /// The modes a connector offers, in the driver's order.
+    static func modes(of cp: drmModeConnector) -> [DRMMode] {
+        (0..<Int(cp.count_modes)).map { m in
+            let mi = cp.modes[m]
+            return DRMMode(width: Int(mi.hdisplay), height: Int(mi.vdisplay), refresh: Int(mi.vrefresh),
+                           preferred: (mi.type & UInt32(DRM_MODE_TYPE_PREFERRED)) != 0, info: mi)
+        }
     }
 
     static func connectorName(type: UInt32, index: UInt32) -> String {

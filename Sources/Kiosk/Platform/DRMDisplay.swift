@@ -6,6 +6,10 @@
 // flip still queued on the CRTC completes (bounded, never a spin); another process holding DRM
 // master makes the display wait for it (DisplayUnavailable, retried by the loop); a device that
 // went away is fatal. The calls go through KMSCalls so tests inject each case.
+// Hot-plug: a DRM uevent (UeventMonitor), or a modeset answered ENOENT/EINVAL/ENODEV, makes the
+// next present re-probe the connector. Disconnected: present throws DisplayUnavailable (the loop
+// logs it once and retries on a slow timer, app and input keep running). Connected again: the
+// configured mode, else the preferred one of the same size, is set and everything repainted.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,12 +24,13 @@ public final class DRMDisplay: Display {
     public let path: String
     public let driver: String
     public let connector: DRMConnector
-    public let mode: DRMMode
+    /// The mode on screen; after a screen is plugged back in, the one picked again.
+    public private(set) var mode: DRMMode
     public let crtc: UInt32
     public let rotation: Rotation
     public let width: Int
     public let height: Int
-    public let refreshInterval: Double
+    public private(set) var refreshInterval: Double
 
     /// Keeps the card open (nil when tests supply the calls).
     private let device: DRMDevice?
@@ -39,6 +44,15 @@ public final class DRMDisplay: Display {
     private var dirtyFBUnsupported = false
     private var savedCRTC: drmModeCrtc?
     private let eventBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
+    /// The `--mode` setting, picked again when the screen comes back.
+    private let modeRequest: ModeRequest?
+    private let uevents: UeventMonitor?
+    /// A hot-plug uevent arrived: the next present asks the connector what changed.
+    private var recheckConnector = false
+    /// True while the connector reports no screen; presents wait (DisplayUnavailable) until it is back.
+    public private(set) var unplugged = false
+    /// Seconds between connector probes while unplugged (the uevent usually comes first).
+    static let unpluggedRetry = 2.0
     /// Page flips the driver refused (EBUSY past the retries, EINVAL) and that were shown with
     /// SetCrtc instead.
     public private(set) var flipFallbacks = 0
@@ -106,13 +120,17 @@ public final class DRMDisplay: Display {
         }
         let buffers: [ScanoutBuffer] = try (0..<max(1, min(3, bufferCount))).map { _ in try DumbBuffer(fd: dev.fd, width: m.width, height: m.height) }
         CrashGuard.protectDRM(fd: dev.fd)
+        var monitor: UeventMonitor?
+        do { monitor = try UeventMonitor() } catch { Log.info("drm: \(error)") }
         self.init(kms: LibDRMCalls(fd: dev.fd), device: dev, path: dev.path, driver: dev.driver, connector: conn, mode: m,
-                  crtc: crtc, rotation: rotation, buffers: buffers, savedCRTC: saved)
+                  crtc: crtc, rotation: rotation, buffers: buffers, savedCRTC: saved, modeRequest: request, uevents: monitor)
     }
 
     /// The display over any `KMSCalls` and buffers (tests pass a scripted fake and heap memory).
     init(kms: KMSCalls, device: DRMDevice? = nil, path: String, driver: String, connector: DRMConnector, mode: DRMMode,
-         crtc: UInt32, rotation: Rotation, buffers: [ScanoutBuffer], savedCRTC: drmModeCrtc? = nil) {
+         crtc: UInt32, rotation: Rotation, buffers: [ScanoutBuffer], savedCRTC: drmModeCrtc? = nil,
+         modeRequest: ModeRequest? = nil, uevents: UeventMonitor? = nil) {
+        self.modeRequest = modeRequest; self.uevents = uevents
         self.kms = kms; self.device = device; self.path = path; self.driver = driver
         self.connector = connector; self.mode = mode; self.crtc = crtc; self.rotation = rotation
         self.buffers = buffers; self.savedCRTC = savedCRTC
@@ -137,6 +155,7 @@ public final class DRMDisplay: Display {
         guard !suspended else { return nil }
         precondition(surface.width == width && surface.height == height, "frame size differs from the display's")
         if waitingForMaster { try regainMaster() }
+        if recheckConnector || unplugged { try reprobeConnector() }
         if pending >= 0 { try waitForFlip(timeoutMs: 100) }
         let back = buffers.count == 1 ? 0 : (front + 1) % buffers.count
         let buf = buffers[back]
@@ -162,6 +181,7 @@ public final class DRMDisplay: Display {
             flipError = kms.pageFlip(crtc, framebuffer: buf.framebuffer)
         }
         guard let e = flipError else { pending = back; return nil }
+        if DRMDisplay.mayMeanUnplugged(e) { try reprobeAfterFailure("drmModePageFlip", e) }
         if e == .permissionDenied || e == .notPermitted || DRMDisplay.deviceGone(e) { throw failure("drmModePageFlip", e) }
         // A driver that cannot flip (or stayed busy) still shows the frame through SetCrtc, which
         // waits for the queued work itself (it may tear).
@@ -175,6 +195,7 @@ public final class DRMDisplay: Display {
     private func setCRTC(_ index: Int) throws {
         var attempt = 0
         while let e = kms.setCRTC(crtc, framebuffer: buffers[index].framebuffer, x: 0, y: 0, connector: connector.id, mode: mode.info) {
+            if DRMDisplay.mayMeanUnplugged(e) { try reprobeAfterFailure("drmModeSetCrtc", e) }
             guard e == .busy, attempt < DRMDisplay.busyRetryLimit else { throw failure("drmModeSetCrtc", e) }
             attempt += 1
             try waitOutBusy(attempt: attempt)
@@ -190,6 +211,78 @@ public final class DRMDisplay: Display {
         busyRetries += 1
         let ms = Int32(max(1, (refreshInterval * 1000 * Double(attempt)).rounded(.up)))
         if try kms.waitForEvents(timeoutMs: ms) { _ = try handleEvents() }
+    }
+
+    /// What a modeset or flip answers when its connector lost the screen (drivers differ).
+    static func mayMeanUnplugged(_ e: Errno) -> Bool { e == .noSuchFile || e == .invalidArgument || e == .noSuchDevice }
+
+    public var hotplugDescriptor: Int32? { uevents?.fd }
+
+    public func handleHotplug() -> Bool {
+        guard let uevents, uevents.drainDRMChanges() else { return false }
+        noteHotplug()
+        return true
+    }
+
+    /// A hot-plug happened (uevent, or a test): the next present asks the connector what changed.
+    func noteHotplug() { recheckConnector = true }
+
+    /// `operation` failed with `e`, which drivers answer when the screen went away or changed:
+    /// throws ``DisplayUnavailable`` when the connector says so (a changed screen is retried at
+    /// once, with a modeset and a full repaint); returns when the screen is there as before.
+    private func reprobeAfterFailure(_ operation: String, _ e: Errno) throws {
+        guard try reprobeConnector() else { return }
+        throw DisplayUnavailable(PlatformError(operation, path: path, errno: e,
+            advice: "the screen on \(connector.name) changed; kiosk sets \(mode) and repaints"), retryAfter: 0)
+    }
+
+    /// Asks the connector whether its screen is there. Returns whether a modeset was arranged (the
+    /// screen had been gone, or its mode is no longer offered); throws
+    /// ``DisplayUnavailable`` while it is unplugged, and a ``PlatformError`` when the card itself
+    /// is gone or the screen that came back offers no mode of the size kiosk lays out for.
+    @discardableResult
+    func reprobeConnector() throws -> Bool {
+        recheckConnector = false
+        let state: ConnectorState
+        switch kms.probeConnector(connector.id) {
+        case .success(let s): state = s
+        case .failure(let e): throw failure("drmModeGetConnector", DRMDisplay.deviceGone(e) ? e : .noSuchDevice)
+        }
+        guard state.connected, !state.modes.isEmpty else {
+            if !unplugged {
+                unplugged = true
+                pending = -1          // a flip queued to a screen that is gone may never complete
+            }
+            throw DisplayUnavailable(PlatformError("connector \(connector.name)", path: path,
+                advice: "display on connector \(connector.name) was unplugged; waiting for it to come back (the app and input keep running)"),
+                retryAfter: DRMDisplay.unpluggedRetry)
+        }
+        let stillOffered = state.modes.contains { $0.width == mode.width && $0.height == mode.height && $0.refresh == mode.refresh }
+        guard unplugged || !stillOffered else { return false }
+        guard let m = DRMDisplay.modeAfterReplug(request: modeRequest, current: mode, offered: state.modes) else {
+            throw PlatformError("choose mode on \(connector.name)", path: path,
+                advice: "the screen now on \(connector.name) offers \(state.modes.map(\.description).joined(separator: ", ")), none of them \(mode.width)x\(mode.height), the size kiosk lays out for; kiosk exits so its service manager restarts it at the new size")
+        }
+        Log.notice("drm: display on connector \(connector.name) is back; setting \(m) and repainting the whole screen")
+        unplugged = false
+        mode = m
+        refreshInterval = m.refresh > 0 ? 1.0 / Double(m.refresh) : 1.0 / 60
+        ages.invalidateAll()
+        crtcSet = false
+        pending = -1
+        return true
+    }
+
+    /// The mode to set when a screen comes back: the configured one if still offered, else the
+    /// preferred mode if it has the size the app is laid out for, else that size at the refresh
+    /// rate nearest the old one; nil when no mode has that size.
+    static func modeAfterReplug(request: ModeRequest?, current: DRMMode, offered: [DRMMode]) -> DRMMode? {
+        let table = offered.map { ($0.width, $0.height, $0.refresh, $0.preferred) }
+        if let request, let i = request.pick(from: table), offered[i].width == current.width, offered[i].height == current.height {
+            return offered[i]
+        }
+        if let p = offered.first(where: { $0.preferred && $0.width == current.width && $0.height == current.height }) { return p }
+        return ModeRequest(width: current.width, height: current.height, refresh: current.refresh).pick(from: table).map { offered[$0] }
     }
 
     static func deviceGone(_ e: Errno) -> Bool { e == .noSuchDevice || e == .noSuchDeviceOrAddress || e == .noSuchFile }

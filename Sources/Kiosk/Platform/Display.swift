@@ -21,6 +21,9 @@ public protocol Display: AnyObject {
     var eventDescriptor: Int32? { get }
     /// True while a flip is queued and the next `present` must wait for it.
     var isFlipPending: Bool { get }
+    /// A descriptor that becomes readable when screens may have been plugged in or out; nil when
+    /// the display cannot tell.
+    var hotplugDescriptor: Int32? { get }
 
     /// Shows `surface` (logical size) of which only `damage` changed since the previous present.
     /// Returns the presentation timestamp (CLOCK_MONOTONIC seconds) when known now; for page
@@ -31,6 +34,10 @@ public protocol Display: AnyObject {
     func present(_ surface: Surface, damage: [IntRect]) throws -> Double?
     /// Reads completion events from ``eventDescriptor``; returns the last flip's timestamp, if any.
     func handleEvents() throws -> Double?
+    /// Reads ``hotplugDescriptor``; true when the screen may have changed, so the loop should
+    /// present a full frame (``present(_:damage:)`` then finds out what happened: the screen is
+    /// gone and it throws ``DisplayUnavailable``, or it is back and gets a modeset).
+    func handleHotplug() -> Bool
     /// Gives the device up (VT switched away): drop DRM master, stop flipping.
     func suspend()
     /// Takes the device back; the next present redraws everything.
@@ -42,6 +49,8 @@ public protocol Display: AnyObject {
 extension Display {
     public var eventDescriptor: Int32? { nil }
     public var isFlipPending: Bool { false }
+    public var hotplugDescriptor: Int32? { nil }
+    public func handleHotplug() -> Bool { false }
     public func handleEvents() throws -> Double? { nil }
     public func suspend() {}
     public func resume() throws {}

@@ -17,6 +17,12 @@ protocol ScanoutBuffer: AnyObject {
     var pitch: Int { get }
 }
 
+/// What a connector reports now: whether a screen is attached, and the modes it offers.
+struct ConnectorState: Sendable {
+    var connected: Bool
+    var modes: [DRMMode]
+}
+
 /// The mode-setting calls of DRMDisplay. Each returns nil on success or the error number; none
 /// throws, so the caller decides which errors are retried, waited out, or fatal.
 protocol KMSCalls: AnyObject {
@@ -33,6 +39,9 @@ protocol KMSCalls: AnyObject {
     /// Reads completion events (whole `drm_event` records) into `buffer`; throws
     /// ``Errno/wouldBlock`` when none is there.
     func readEvents(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+    /// Asks the connector whether a screen is attached and which modes it offers now (a forced
+    /// probe: after a hot-plug uevent, or when a modeset on it failed).
+    func probeConnector(_ id: UInt32) -> Result<ConnectorState, Errno>
 }
 
 /// libdrm on an open card.
@@ -63,5 +72,10 @@ final class LibDRMCalls: KMSCalls {
     func waitForEvents(timeoutMs: Int32) throws -> Bool { try Syscall.poll(fd, timeoutMs: timeoutMs) }
     func readEvents(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         try Syscall.read(fd, buffer.baseAddress!, buffer.count)
+    }
+    func probeConnector(_ id: UInt32) -> Result<ConnectorState, Errno> {
+        guard let c = drmModeGetConnector(fd, id) else { return .failure(errno == 0 ? .noSuchDevice : .current) }
+        defer { drmModeFreeConnector(c) }
+        return .success(ConnectorState(connected: c.pointee.connection == DRM_MODE_CONNECTED, modes: DRMDevice.modes(of: c.pointee)))
     }
 }

@@ -32,6 +32,7 @@ public final class FrameLoop {
     private var stopping = false
     private var signalSources: [DispatchSourceSignal] = []
     private var displaySource: DispatchSourceRead?
+    private var hotplugSource: DispatchSourceRead?
     private var startTime = 0.0
     private var wakeupTimer: DispatchSourceTimer?
     private var wakeupTime: Double?
@@ -71,6 +72,12 @@ public final class FrameLoop {
             s.resume()
             displaySource = s
         }
+        if let fd = display.hotplugDescriptor {
+            let s = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+            s.setEventHandler { [unowned self] in self.hotplugEvent() }
+            s.resume()
+            hotplugSource = s
+        }
         input?.onTouch = { [unowned self] e in self.source.handleTouch(e); self.wake() }
         input?.start()
         if duration > 0 {
@@ -84,6 +91,7 @@ public final class FrameLoop {
         stopping = true
         wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
         displaySource?.cancel(); displaySource = nil
+        hotplugSource?.cancel(); hotplugSource = nil
     }
 
     private func onSignal(_ sig: Int32, _ body: @escaping () -> Void) {
@@ -151,7 +159,12 @@ public final class FrameLoop {
                 Systemd.notify("READY=1\nSTATUS=\(display.summary)")
                 if let problem = CrashGuard.scheduleDebugCrash(environment: ProcessEnvironment.current) { Log.warning("debug: \(problem)") }
             }
-            if displayUnavailable { displayUnavailable = false; Log.notice("display: showing frames again") }
+            if displayUnavailable {
+                displayUnavailable = false
+                Log.notice("display: showing frames again")
+                // A screen plugged back in may run at another rate.
+                if clock.refreshInterval != display.refreshInterval { clock = FrameClock(refreshInterval: display.refreshInterval) }
+            }
             if let shown { presented(at: shown) }
         } catch let e as DisplayUnavailable {
             // Recoverable: log it once per episode, then try again with a full frame (whatever
@@ -187,6 +200,16 @@ public final class FrameLoop {
         } catch {
             Log.error("display events: \(error)")
         }
+    }
+
+    /// A screen may have been plugged in or out: present a full frame, through which the display
+    /// finds out (it throws DisplayUnavailable while unplugged, and sets the mode again when back).
+    private func hotplugEvent() {
+        CrashGuard.prepareThread()
+        guard display.handleHotplug() else { return }
+        Log.info("display: hot-plug event; checking the screen")
+        fullRedraw = true
+        wake()
     }
 
     private func releaseVT() {
