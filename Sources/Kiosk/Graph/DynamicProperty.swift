@@ -23,12 +23,20 @@ protocol DynamicPropertyHost {
 }
 
 enum PropertyInstaller {
-    static func install(_ view: Any, in node: Node) {
+    static func install(_ view: any View, in node: Node) {
+        // Known-plain view types return before the view is re-boxed as `Any` and cast (1–2
+        // allocations per evaluated node). A host's property source has a type fixed by the
+        // host's, so the host's type stands for it.
+        let viewType = ObjectIdentifier(Swift.type(of: view))
+        if node.graph.plainTypes.contains(viewType) { return }
         var slot = 0
         let source = (view as? DynamicPropertyHost)?.dynamicPropertySource ?? view
         let type = ObjectIdentifier(Swift.type(of: source))
-        if node.graph.plainTypes.contains(type) { return }
-        if !visit(source, node: node, slot: &slot, depth: 0) { node.graph.plainTypes.insert(type) }
+        if node.graph.plainTypes.contains(type) { node.graph.plainTypes.insert(viewType); return }
+        if !visit(source, node: node, slot: &slot, depth: 0) {
+            node.graph.plainTypes.insert(type)
+            node.graph.plainTypes.insert(viewType)
+        }
     }
 
     /// Returns whether anything was installed.
