@@ -126,18 +126,25 @@ public final class Canvas {
                 }
             }
         }
+        // One chain down and one up (rounded rects, ellipses, convex polygons): rows walk the
+        // chains instead of bucketing segments into strips.
+        let downChain = MonotoneRasterizer.chains(scratch)
         withSink(paint) { sink in
-            forEachClip { clip in
-                guard let (y0, y1) = middle else {
+            @inline(__always) func scan(_ clip: IntRect, _ sink: inout PaintSink) {
+                if let nd = downChain {
+                    MonotoneRasterizer.sweep(scratch: scratch, downCount: nd, bounds: bounds, clip: clip, rule: rule, sink: &sink)
+                } else {
                     Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: clip, rule: rule, sink: &sink)
-                    return
                 }
+            }
+            forEachClip { clip in
+                guard let (y0, y1) = middle else { scan(clip, &sink); return }
                 // Scan-convert above and below the straight rows only; they are boxes.
                 let above = IntRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: Swift.min(clip.y1, y0))
                 let below = IntRect(x0: clip.x0, y0: Swift.max(clip.y0, y1), x1: clip.x1, y1: clip.y1)
-                if !above.isEmpty { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: above, rule: rule, sink: &sink) }
+                if !above.isEmpty { scan(above, &sink) }
                 BoxRasterizer.fill(rowBox, clip: clip, sink: &sink)
-                if !below.isEmpty { Rasterizer.sweep(scratch: scratch, bounds: bounds, clip: below, rule: rule, sink: &sink) }
+                if !below.isEmpty { scan(below, &sink) }
             }
         }
     }
@@ -260,20 +267,27 @@ enum BoxRasterizer {
         let cl = overlap(box.x0, x0, x1), cr = overlap(box.x1 - 1, x0, x1)
         let interiorStart = cl < 1 ? box.x0 + 1 : box.x0
         let interiorEnd = (cr < 1 && box.x1 - 1 >= interiorStart) ? box.x1 - 1 : box.x1
-        var one: UInt8 = 0
+        @inline(__always) func byte(_ v: Double) -> UInt8 { UInt8(truncatingIfNeeded: Int32(v * 255 + 0.5)) }
+        let left = cl < 1, right = cr < 1 && box.x1 - 1 >= interiorStart && !(box.x1 - 1 == box.x0 && cl < 1)
+        let interior = interiorEnd - interiorStart
+        // Rows wholly inside (all but the first and last) have the same three coverages.
+        let fullLeft = byte(cl), fullRight = byte(cr)
         for y in box.y0..<box.y1 {
+            // Two rows ahead (beyond the box too: a rounded rect's bottom corners follow).
+            sink.prefetch(x: box.x0, y: y &+ 2, count: box.width)
             let cy = overlap(y, y0, y1)
-            if cl < 1 {
-                one = UInt8(truncatingIfNeeded: Int32(cl * cy * 255 + 0.5))
-                if one != 0 { withUnsafePointer(to: &one) { sink.mask(x: box.x0, y: y, count: 1, mask: $0) } }
+            let whole = cy == 1
+            if left {
+                let v = whole ? fullLeft : byte(cl * cy)
+                if v != 0 { sink.pixel(x: box.x0, y: y, coverage: v) }
             }
-            if interiorEnd > interiorStart {
-                let v = UInt8(truncatingIfNeeded: Int32(cy * 255 + 0.5))
-                if v != 0 { sink.run(x: interiorStart, y: y, count: interiorEnd - interiorStart, coverage: v) }
+            if interior > 0 {
+                let v = whole ? 255 : byte(cy)
+                if v != 0 { sink.run(x: interiorStart, y: y, count: interior, coverage: v) }
             }
-            if cr < 1 && box.x1 - 1 >= interiorStart && !(box.x1 - 1 == box.x0 && cl < 1) {
-                one = UInt8(truncatingIfNeeded: Int32(cr * cy * 255 + 0.5))
-                if one != 0 { withUnsafePointer(to: &one) { sink.mask(x: box.x1 - 1, y: y, count: 1, mask: $0) } }
+            if right {
+                let v = whole ? fullRight : byte(cr * cy)
+                if v != 0 { sink.pixel(x: box.x1 - 1, y: y, coverage: v) }
             }
         }
     }

@@ -35,8 +35,9 @@ final class RasterScratch {
     var stripCounts = ScratchBuffer<Int32>(256)
     /// Signed area/cover accumulation for one strip of rows.
     var accumulation = ScratchBuffer<Float>(16 * 2048)
-    /// One byte per 8 cells of the strip: 1 when any cell in it was touched.
-    var dirty = ScratchBuffer<UInt8>(16 * 128)
+    /// One bit per cell of the strip (64 cells a word, rows padded to whole words): set when
+    /// a segment touched the cell.
+    var dirty = ScratchBuffer<UInt64>(16 * 32)
     /// One row of coverage and one row of shaded colours.
     var coverage = ScratchBuffer<UInt8>(2048)
     /// The rectangle-list fast path: rectangles (5 Doubles each), band edges, per-band span
