@@ -56,8 +56,8 @@ private struct CounterCard: View {
         #expect(counts.allSatisfy { $0 == 0 }, "allocations per unchanged frame: \(counts)")
     }
 
-    /// Measured in the debug test build (release makes fewer): 214 allocations for a frame whose
-    /// label and colour changed, 131 for a colour change alone; the engine before the
+    /// Measured in the debug test build (release makes fewer): 208 allocations for a frame whose
+    /// label and colour changed, 125 for a colour change alone; the engine before the
     /// allocation work made 377 and 286 (child tables, lists and passes rebuilt per node and
     /// per frame, paths rebuilt for unchanged shapes, text laid out at every probed width).
     /// The bounds leave ~15% for toolchain differences, not room for those to come back.

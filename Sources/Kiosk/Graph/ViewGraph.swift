@@ -18,6 +18,8 @@ final class ViewGraph {
     var plainTypes = Set<ObjectIdentifier>()
     /// Which casts succeed for each view type met (Node.refreshKinds).
     var viewKinds: [ObjectIdentifier: ViewKinds] = [:]
+    /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
+    var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.
     static let maxDepth = 400
