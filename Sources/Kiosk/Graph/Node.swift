@@ -22,8 +22,10 @@ final class Node {
     let depth: Int
 
     var view: any View {
-        didSet { refreshKinds() }
+        didSet { refreshKinds(); viewVersion &+= 1 }
     }
+    /// Bumped whenever the node gets a new view value (render caches compare it).
+    private(set) var viewVersion = 0
     /// The view as a primitive, when it is one (cached cast).
     private(set) var primitive: (any PrimitiveView)?
     /// Its layout and drawing behaviour; nil for composite and transparent nodes.
@@ -40,6 +42,17 @@ final class Node {
     var modifierState: AnyObject?
     /// What the node's drawing keeps between frames (a shape's outline), owned by its view type.
     var renderCache: AnyObject?
+    private var paintCache: (frame: CGRect, environment: UInt64, view: Int, paint: DrawPaint)?
+
+    /// The node's resolved paint, kept while its view value, environment and frame stay (a
+    /// paint depends on nothing else): resolving re-boxes the style as an existential and a
+    /// gradient rebuilds its stops, every frame for every unchanged view otherwise.
+    func cachedPaint(_ resolve: () -> DrawPaint) -> DrawPaint {
+        if let c = paintCache, c.view == viewVersion, c.environment == environment.version, c.frame == frame { return c.paint }
+        let paint = resolve()
+        paintCache = (frame, environment.version, viewVersion, paint)
+        return paint
+    }
 
     var isDirty = false
     var isRemoved = false

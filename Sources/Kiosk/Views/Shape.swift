@@ -120,7 +120,7 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView
 
     func render(node: Node, pass: RenderPass) {
         let (path, pathBounds) = cachedOutline(node: node)
-        let paint = style.resolvePaint(in: node.frame, environment: node.environment)
+        let paint = node.cachedPaint { style.resolvePaint(in: node.frame, environment: node.environment) }
         switch mode {
         case .fill(let fill):
             pass.emit(.fill(path, paint, fill.isEOFilled ? .evenOdd : .nonZero), owner: node, index: 0,

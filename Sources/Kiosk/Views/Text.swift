@@ -70,8 +70,9 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
 
     func render(node: Node, pass: RenderPass) {
         let env = node.environment
-        let paint = color.map { DrawPaint.solid($0.resolved(env.colorScheme)) }
-            ?? ForegroundStyle().resolve(in: node.frame, environment: env)
+        let paint = node.cachedPaint {
+            color.map { DrawPaint.solid($0.resolved(env.colorScheme)) } ?? ForegroundStyle().resolve(in: node.frame, environment: env)
+        }
         let frame = node.frame
         let text = (node.modifierState as? ResolvedTextBox)?.text
             ?? fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text)
