@@ -35,15 +35,16 @@ struct StackLayout {
     }
 
     /// Sizes for each child under `proposal`.
-    func childSizes(items: [Node], proposal: ProposedViewSize, pass: LayoutPass) -> [CGSize] {
+    /// `sizes` holds `items.count` initialised sizes; the callers keep it in stack memory.
+    func childSizes(items: [Node], proposal: ProposedViewSize, pass: LayoutPass, into sizes: UnsafeMutableBufferPointer<CGSize>) {
         let saved = pass.stackAxis
         pass.stackAxis = axis
         defer { pass.stackAxis = saved }
         let cross = proposal[axis == .horizontal ? .vertical : .horizontal]
         guard let main = proposal[axis] else {
-            return items.map { pass.size($0, ProposedViewSize(axis: axis, main: nil, cross: cross)) }
+            for (i, item) in items.enumerated() { sizes[i] = pass.size(item, ProposedViewSize(axis: axis, main: nil, cross: cross)) }
+            return
         }
-        var sizes = [CGSize](repeating: .zero, count: items.count)
         // The per-child bookkeeping lives in stack memory (four arrays per call before; stacks
         // are asked several times per layout, so they were most of a relayout's allocations).
         withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: items.count) { entries in
@@ -79,26 +80,36 @@ struct StackLayout {
                 k = end
             }
         }
-        return sizes
+    }
+
+    /// Runs `body` with the children's sizes under `proposal`, kept in stack memory.
+    private func withChildSizes<R>(items: [Node], proposal: ProposedViewSize, pass: LayoutPass,
+                                   _ body: (UnsafeMutableBufferPointer<CGSize>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: CGSize.self, capacity: items.count) { sizes in
+            sizes.initialize(repeating: .zero)
+            childSizes(items: items, proposal: proposal, pass: pass, into: sizes)
+            return body(sizes)
+        }
     }
 
     func size(items: [Node], proposal: ProposedViewSize, pass: LayoutPass) -> CGSize {
         guard !items.isEmpty else { return .zero }
-        let sizes = childSizes(items: items, proposal: proposal, pass: pass)
-        let crossAxis: Axis = axis == .horizontal ? .vertical : .horizontal
-        var result = CGSize.zero
-        result[axis] = sizes.reduce(0) { $0 + $1[axis] } + totalSpacing(items.count)
-        if axis == .horizontal, verticalAlignment.baseline != nil {
-            let (above, below) = baselineExtents(items: items, sizes: sizes, pass: pass)
-            result.height = above + below
-        } else {
-            result[crossAxis] = sizes.reduce(0) { max($0, $1[crossAxis]) }
+        return withChildSizes(items: items, proposal: proposal, pass: pass) { sizes in
+            let crossAxis: Axis = axis == .horizontal ? .vertical : .horizontal
+            var result = CGSize.zero
+            result[axis] = sizes.reduce(0) { $0 + $1[axis] } + totalSpacing(items.count)
+            if axis == .horizontal, verticalAlignment.baseline != nil {
+                let (above, below) = baselineExtents(items: items, sizes: sizes, pass: pass)
+                result.height = above + below
+            } else {
+                result[crossAxis] = sizes.reduce(0) { max($0, $1[crossAxis]) }
+            }
+            return result
         }
-        return result
     }
 
     /// For baseline alignment: the tallest part above and below the shared baseline.
-    private func baselineExtents(items: [Node], sizes: [CGSize], pass: LayoutPass) -> (CGFloat, CGFloat) {
+    private func baselineExtents(items: [Node], sizes: UnsafeMutableBufferPointer<CGSize>, pass: LayoutPass) -> (CGFloat, CGFloat) {
         var above: CGFloat = 0, below: CGFloat = 0
         for (i, item) in items.enumerated() {
             let b = pass.baseline(of: item, size: sizes[i], last: verticalAlignment.baseline == .last) ?? sizes[i].height
@@ -110,31 +121,32 @@ struct StackLayout {
 
     func place(items: [Node], in bounds: CGRect, pass: LayoutPass) {
         guard !items.isEmpty else { return }
-        let sizes = childSizes(items: items, proposal: ProposedViewSize(bounds.size), pass: pass)
-        let gap = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
-        var cursor = axis == .horizontal ? bounds.minX : bounds.minY
-        var baselineY: CGFloat = 0
-        if axis == .horizontal, verticalAlignment.baseline != nil {
-            baselineY = bounds.minY + baselineExtents(items: items, sizes: sizes, pass: pass).0
-        }
-        for (i, item) in items.enumerated() {
-            let s = sizes[i]
-            var origin = CGPoint.zero
-            if axis == .horizontal {
-                origin.x = cursor
-                if verticalAlignment.baseline != nil {
-                    let b = pass.baseline(of: item, size: s, last: verticalAlignment.baseline == .last) ?? s.height
-                    origin.y = baselineY - b
-                } else {
-                    origin.y = bounds.minY + (bounds.height - s.height) * verticalAlignment.fraction
-                }
-                cursor += s.width + gap
-            } else {
-                origin.y = cursor
-                origin.x = bounds.minX + (bounds.width - s.width) * alignment
-                cursor += s.height + gap
+        withChildSizes(items: items, proposal: ProposedViewSize(bounds.size), pass: pass) { sizes in
+            let gap = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
+            var cursor = axis == .horizontal ? bounds.minX : bounds.minY
+            var baselineY: CGFloat = 0
+            if axis == .horizontal, verticalAlignment.baseline != nil {
+                baselineY = bounds.minY + baselineExtents(items: items, sizes: sizes, pass: pass).0
             }
-            pass.place(item, in: CGRect(origin: origin, size: s))
+            for (i, item) in items.enumerated() {
+                let s = sizes[i]
+                var origin = CGPoint.zero
+                if axis == .horizontal {
+                    origin.x = cursor
+                    if verticalAlignment.baseline != nil {
+                        let b = pass.baseline(of: item, size: s, last: verticalAlignment.baseline == .last) ?? s.height
+                        origin.y = baselineY - b
+                    } else {
+                        origin.y = bounds.minY + (bounds.height - s.height) * verticalAlignment.fraction
+                    }
+                    cursor += s.width + gap
+                } else {
+                    origin.y = cursor
+                    origin.x = bounds.minX + (bounds.width - s.width) * alignment
+                    cursor += s.height + gap
+                }
+                pass.place(item, in: CGRect(origin: origin, size: s))
+            }
         }
     }
 }

@@ -59,8 +59,10 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
 
     /// Resolves the text once per layout (not per frame): the renderer reads it from the node.
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
-        node.modifierState = ResolvedTextBox(fitted(resolved(node.environment), maxWidth: bounds.width + 0.5,
-                                                    height: bounds.height, measurer: pass.text))
+        let text = fitted(resolved(node.environment), maxWidth: bounds.width + 0.5, height: bounds.height, measurer: pass.text)
+        // The same text again (a relayout that moved it) keeps its box: no allocation.
+        if let box = node.modifierState as? ResolvedTextBox, box.text == text { return }
+        node.modifierState = ResolvedTextBox(text)
     }
 
     func baseline(node: Node, size: CGSize, last: Bool, pass: LayoutPass) -> CGFloat? {
