@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster", "TestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster", "TestSupport", "CAllocationCount"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -78,6 +78,8 @@ let renderer = RootRenderer(width: 1920, height: 1080, content: BenchScene(model
 renderer.renderFrame(into: surface, at: 0, fullRedraw: true)
 
 var full: [Double] = []
+full.reserveCapacity(40)
+let fullBefore = allocationCount
 for _ in 0..<40 {
     t += 1.0 / 60
     model.generation += 1
@@ -85,9 +87,12 @@ for _ in 0..<40 {
     renderer.renderFrame(into: surface, at: t, fullRedraw: true)
     full.append(now() - start)
 }
+let fullAllocations = allocationCount - fullBefore
 
 var text: [Double] = []
+text.reserveCapacity(3000)
 var damageArea = 0
+let textBefore = allocationCount
 for _ in 0..<(CommandLine.arguments.contains("--text-only") ? 3000 : 200) {
     t += 1.0 / 60
     model.counter += 1
@@ -96,6 +101,7 @@ for _ in 0..<(CommandLine.arguments.contains("--text-only") ? 3000 : 200) {
     text.append(now() - start)
     damageArea = damage.reduce(0) { $0 + $1.area }
 }
+let textAllocations = allocationCount - textBefore
 
 var idle: [Double] = []
 idle.reserveCapacity(200)   // so the measurement itself does not allocate
@@ -115,6 +121,9 @@ let idleAllocations = allocationCount - before
 
 print("kiosk engine, 1920×1080, \(7 * 4) cards (\(7 * 4 * 7 + 10) views)")
 report("cold", cold)
-report("full", full)
-report("text", text, "damage \(damageArea) px")
+func perFrame(_ n: Int, _ frames: Int) -> String {
+    AllocationCounter.isActive ? "allocations \(Double(n * 10 / frames) / 10) per frame" : ""
+}
+report("full", full, perFrame(Int(fullAllocations), full.count))
+report("text", text, "damage \(damageArea) px, " + perFrame(Int(textAllocations), text.count))
 report("idle", idle, AllocationCounter.isActive ? "allocations \(idleAllocations) in 200 frames (first idle frame: \(firstIdleAllocations))" : "(allocation counter not linked)")

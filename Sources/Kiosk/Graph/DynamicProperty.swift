@@ -2,6 +2,8 @@
 // each fresh copy of a view before its body runs. Found by reflection in declaration order, so
 // the n-th @State of a view always meets the n-th storage cell of its node.
 
+@_spi(Reflection) import Swift
+
 /// A stored property of a view that the engine updates before the body is evaluated.
 public protocol DynamicProperty {
     /// Called before the body is evaluated; the default does nothing.
@@ -22,13 +24,81 @@ protocol DynamicPropertyHost {
     var dynamicPropertySource: Any { get }
 }
 
+extension InstallableProperty {
+    /// Installs the property stored at `address` (a field of a view found by `PropertyPlan`).
+    static func install(at address: UnsafeRawPointer, in node: Node, slot: inout Int) {
+        address.assumingMemoryBound(to: Self.self).pointee.install(in: node, slot: &slot)
+    }
+}
+
+/// Where a struct view type keeps its installable properties (byte offsets, declaration order),
+/// found once per type from its field metadata. Mirror found them before: 7 allocations per
+/// evaluation of a view with one @State (`kiosk bench --scene views`), now none.
+struct PropertyPlan {
+    var fields: [(offset: Int, type: InstallableProperty.Type)] = []
+
+    /// nil when the type holds something a plan cannot follow the way Mirror's casts would
+    /// (an optional or existential field, a class-typed DynamicProperty, a non-struct view):
+    /// those types keep using Mirror.
+    static func make(for type: Any.Type) -> PropertyPlan? {
+        guard !(type is AnyClass) else { return nil }
+        var plan = PropertyPlan()
+        return plan.add(type, base: 0, depth: 0) ? plan : nil
+    }
+
+    private mutating func add(_ type: Any.Type, base: Int, depth: Int) -> Bool {
+        var ok = true
+        let walked = _forEachField(of: type) { _, offset, fieldType, kind in
+            if let installable = fieldType as? InstallableProperty.Type {
+                fields.append((base + offset, installable))
+            } else if kind == .optional || kind == .existential || kind == .opaque || kind == .unknown {
+                ok = false
+            } else if fieldType is DynamicProperty.Type {
+                // Mirror recursed into nested dynamic properties up to depth 4.
+                if depth < 4 {
+                    guard kind == .struct, add(fieldType, base: base + offset, depth: depth + 1) else { ok = false; return false }
+                }
+            }
+            return ok
+        }
+        return walked && ok
+    }
+}
+
 enum PropertyInstaller {
-    static func install(_ view: Any, in node: Node) {
+    static func install(_ view: any View, in node: Node) {
+        // Known-plain view types return before the view is re-boxed as `Any` and cast (1–2
+        // allocations per evaluated node). A host's property source has a type fixed by the
+        // host's, so the host's type stands for it.
+        let viewType = ObjectIdentifier(Swift.type(of: view))
+        let graph = node.graph
+        if graph.plainTypes.contains(viewType) { return }
+        if !(view is DynamicPropertyHost) {
+            let plan: PropertyPlan?
+            if let known = graph.propertyPlans[viewType] { plan = known } else {
+                plan = PropertyPlan.make(for: Swift.type(of: view))
+                graph.propertyPlans[viewType] = plan
+            }
+            if let plan {
+                if plan.fields.isEmpty { graph.plainTypes.insert(viewType); return }
+                var slot = 0
+                func apply<V: View>(_ value: V) {
+                    withUnsafeBytes(of: value) { raw in
+                        for field in plan.fields { field.type.install(at: raw.baseAddress! + field.offset, in: node, slot: &slot) }
+                    }
+                }
+                _openExistential(view, do: apply)
+                return
+            }
+        }
         var slot = 0
         let source = (view as? DynamicPropertyHost)?.dynamicPropertySource ?? view
         let type = ObjectIdentifier(Swift.type(of: source))
-        if node.graph.plainTypes.contains(type) { return }
-        if !visit(source, node: node, slot: &slot, depth: 0) { node.graph.plainTypes.insert(type) }
+        if graph.plainTypes.contains(type) { graph.plainTypes.insert(viewType); return }
+        if !visit(source, node: node, slot: &slot, depth: 0) {
+            graph.plainTypes.insert(type)
+            graph.plainTypes.insert(viewType)
+        }
     }
 
     /// Returns whether anything was installed.

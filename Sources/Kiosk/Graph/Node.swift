@@ -22,8 +22,10 @@ final class Node {
     let depth: Int
 
     var view: any View {
-        didSet { refreshKinds() }
+        didSet { refreshKinds(); viewVersion &+= 1 }
     }
+    /// Bumped whenever the node gets a new view value (render caches compare it).
+    private(set) var viewVersion = 0
     /// The view as a primitive, when it is one (cached cast).
     private(set) var primitive: (any PrimitiveView)?
     /// Its layout and drawing behaviour; nil for composite and transparent nodes.
@@ -38,9 +40,24 @@ final class Node {
     var stateCells: [AnyObject] = []
     /// Storage for modifiers that remember values between updates (onChange, task).
     var modifierState: AnyObject?
+    /// What the node's drawing keeps between frames (a shape's outline), owned by its view type.
+    var renderCache: AnyObject?
+    private var paintCache: (frame: CGRect, environment: UInt64, view: Int, paint: DrawPaint)?
+
+    /// The node's resolved paint, kept while its view value, environment and frame stay (a
+    /// paint depends on nothing else): resolving re-boxes the style as an existential and a
+    /// gradient rebuilds its stops, every frame for every unchanged view otherwise.
+    func cachedPaint(_ resolve: () -> DrawPaint) -> DrawPaint {
+        if let c = paintCache, c.view == viewVersion, c.environment == environment.version, c.frame == frame { return c.paint }
+        let paint = resolve()
+        paintCache = (frame, environment.version, viewVersion, paint)
+        return paint
+    }
 
     var isDirty = false
     var isRemoved = false
+    /// The parent's reconcile that last matched this node (ViewGraph.reconcile's bookkeeping).
+    var reconcileMark = -1
     /// This node or a descendant changed since the last layout: its cached sizes are stale and
     /// it must be placed again. Clean subtrees keep their sizes and frames between frames, so
     /// one changed Text re-lays out only its ancestors' chain (and what they move).
@@ -73,10 +90,26 @@ final class Node {
         refreshKinds()
     }
 
+    /// The casts depend on the view's type only; the graph remembers which of them can succeed
+    /// so a re-evaluated node skips the rest (boxing a modifier as `Any` to ask whether it has
+    /// lifecycle hooks cost an allocation per modified node per update).
     private func refreshKinds() {
+        let type = ObjectIdentifier(Swift.type(of: view))
+        if let kinds = graph.viewKinds[type] {
+            guard kinds.contains(.primitive) else { primitive = nil; layout = nil; lifecycle = nil; return }
+            primitive = view as? any PrimitiveView
+            layout = kinds.contains(.layout) ? primitive?.layoutBehavior : nil
+            lifecycle = kinds.contains(.lifecycle) ? ((primitive as? any ModifierCarrier)?.anyModifier) as? any LifecycleModifier : nil
+            return
+        }
         primitive = view as? any PrimitiveView
         layout = primitive?.layoutBehavior
         lifecycle = ((primitive as? any ModifierCarrier)?.anyModifier) as? any LifecycleModifier
+        var kinds: ViewKinds = []
+        if primitive != nil { kinds.insert(.primitive) }
+        if layout != nil { kinds.insert(.layout) }
+        if lifecycle != nil { kinds.insert(.lifecycle) }
+        graph.viewKinds[type] = kinds
     }
 
     /// The nodes that take part in the parent's layout: itself when it lays out, otherwise
@@ -127,4 +160,12 @@ extension LifecycleModifier {
     func appeared(_ node: Node) {}
     func updated(_ node: Node) {}
     func disappeared(_ node: Node) {}
+}
+
+/// Which of a view type's casts succeed (see Node.refreshKinds).
+struct ViewKinds: OptionSet {
+    let rawValue: UInt8
+    static let primitive = ViewKinds(rawValue: 1)
+    static let layout = ViewKinds(rawValue: 2)
+    static let lifecycle = ViewKinds(rawValue: 4)
 }

@@ -16,6 +16,10 @@ final class ViewGraph {
     var nextSerial = 0
     /// View types known to hold no dynamic properties (reflection is skipped for them).
     var plainTypes = Set<ObjectIdentifier>()
+    /// Which casts succeed for each view type met (Node.refreshKinds).
+    var viewKinds: [ObjectIdentifier: ViewKinds] = [:]
+    /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
+    var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.
     static let maxDepth = 400
@@ -26,6 +30,13 @@ final class ViewGraph {
     private var dirty: [Node] = []
     private var deferred: [() -> Void] = []
     private var lifecycleQueue: [() -> Void] = []
+    private var batchScratch: [Node] = []
+    private var callbackScratch: [() -> Void] = []
+    /// Child lists handed out to evaluations and taken back after reconciling (a recursion
+    /// stack's worth), so listing children allocates no array once warmed up.
+    private var childListPool: [ChildList] = []
+    /// Bumped per reconcile: children matched in it carry this mark.
+    private var reconcileMark = 0
     private var evaluationDepth = 0
     let warnings: WarningSink
 
@@ -101,12 +112,16 @@ final class ViewGraph {
     func update() -> Bool {
         withSink {
             var changed = false
-            let due = wakeups.filter { $0.time <= time + 1e-9 }
-            wakeups.removeAll { $0.time <= time + 1e-9 || $0.node.node == nil }
-            for wake in due { if let node = wake.node.node, !node.isRemoved { invalidate(node) } }
-            let actions = deferred
-            deferred.removeAll()
-            for action in actions { action() }
+            if !wakeups.isEmpty {
+                let due = wakeups.filter { $0.time <= time + 1e-9 }
+                wakeups.removeAll { $0.time <= time + 1e-9 || $0.node.node == nil }
+                for wake in due { if let node = wake.node.node, !node.isRemoved { invalidate(node) } }
+            }
+            if !deferred.isEmpty {
+                let actions = deferred
+                deferred.removeAll()
+                for action in actions { action() }
+            }
             for pass in 0..<ViewGraph.maxPassesPerFrame {
                 if dirty.isEmpty && lifecycleQueue.isEmpty { break }
                 if pass == ViewGraph.maxPassesPerFrame - 1 {
@@ -114,15 +129,17 @@ final class ViewGraph {
                     needsUpdate = true
                     break
                 }
-                let batch = dirty.sorted { $0.depth < $1.depth }
-                dirty.removeAll()
-                for node in batch where node.isDirty && !node.isRemoved {
+                // Swapped with scratch arrays rather than copied: the queues keep their storage.
+                swap(&dirty, &batchScratch)
+                batchScratch.sort { $0.depth < $1.depth }
+                for node in batchScratch where node.isDirty && !node.isRemoved {
                     evaluate(node)
                     changed = true
                 }
-                let callbacks = lifecycleQueue
-                lifecycleQueue.removeAll()
-                for callback in callbacks { callback() }
+                batchScratch.removeAll(keepingCapacity: true)
+                swap(&lifecycleQueue, &callbackScratch)
+                for callback in callbackScratch { callback() }
+                callbackScratch.removeAll(keepingCapacity: true)
             }
             if changed { generation += 1 }
             needsUpdate = !deferred.isEmpty || !dirty.isEmpty
@@ -149,14 +166,13 @@ final class ViewGraph {
         let previousReader = context.reader
         context.reader = node
         evaluationDepth += 1
-        let list = withObservationTracking {
-            var list = ChildList()
+        var list = childListPool.popLast() ?? ChildList()
+        withObservationTracking {
             if let primitive = node.primitive {
                 primitive.makeChildren(&list)
             } else {
                 list.append(ViewGraph.body(of: node.view), key: 0)
             }
-            return list
         } onChange: { [weak node] in
             guard let node, let graph = node.graphIfAlive else { return }
             graph.invalidateFromObservation(node)
@@ -164,6 +180,8 @@ final class ViewGraph {
         evaluationDepth -= 1
         context.reader = previousReader
         reconcile(node, list)
+        list.views.removeAll(keepingCapacity: true)
+        childListPool.append(list)
         if let lifecycle = node.lifecycle { enqueueLifecycle { [weak node] in
             if let node, !node.isRemoved { lifecycle.updated(node) }
         } }
@@ -185,53 +203,100 @@ final class ViewGraph {
 
     /// Matches the new child list against the current children by key: kept children get the
     /// new view value and are re-evaluated; new ones are created (onAppear); the rest removed.
+    ///
+    /// The common update (the same children in the same order) allocates nothing: children are
+    /// matched in place first, a key table is built only when the order changed, and the
+    /// children array is replaced (and the layout-item caches invalidated) only when the
+    /// structure really changed. Measured on the `views` scene: 5–8 allocations per node before.
     func reconcile(_ node: Node, _ list: ChildList) {
-        structureVersion &+= 1
         var environment = node.environment
         node.primitive?.transformEnvironment(&environment)
-        var old: [NodeKey: Node] = [:]
-        for child in node.children { old[child.key] = child }
-        var kept: [Node] = []
-        kept.reserveCapacity(list.views.count)
-        var used = Set<NodeKey>()
+        reconcileMark &+= 1
+        let mark = reconcileMark
+        let oldChildren = node.children
+        var old: [NodeKey: Node]? = nil          // built only when a child is not where it was
+        var used: Set<NodeKey>? = nil            // duplicate detection for long lists
+        var kept: [Node]? = nil                  // nil while the result equals oldChildren's prefix
         var created: [Node] = []
-        for (key, view) in list.views {
+        let views = list.views
+        for index in views.indices {
+            let (key, view) = views[index]
             var nodeKey = NodeKey(key: key, type: ObjectIdentifier(type(of: view)))
-            if !used.insert(nodeKey).inserted {
+            if ViewGraph.isDuplicate(nodeKey, in: views, before: index, used: &used) {
                 Diagnostics.warn("two children of \(node.path) have the same identity \(key); the later one gets its own")
+                if used == nil { used = Set(views[..<index].map { NodeKey(key: $0.key, type: ObjectIdentifier(type(of: $0.view))) }) }
                 var n = 1
-                repeat { nodeKey.key = AnyHashable(DuplicateKey(id: key, occurrence: n)); n += 1 } while !used.insert(nodeKey).inserted
+                repeat { nodeKey.key = AnyHashable(DuplicateKey(id: key, occurrence: n)); n += 1 } while !used!.insert(nodeKey).inserted
             }
-            if let existing = old.removeValue(forKey: nodeKey) {
+            var match: Node? = nil
+            if index < oldChildren.count, oldChildren[index].key == nodeKey, oldChildren[index].reconcileMark != mark {
+                match = oldChildren[index]
+            } else if !oldChildren.isEmpty {
+                if old == nil {
+                    var table: [NodeKey: Node] = [:]
+                    for child in oldChildren { table[child.key] = child }
+                    old = table
+                }
+                if let candidate = old![nodeKey], candidate.reconcileMark != mark { match = candidate }
+            }
+            let child: Node
+            if let existing = match {
+                existing.reconcileMark = mark
+                child = existing
                 if !existing.isDirty, existing.environment.version == environment.version,
                    ViewGraph.equalViews(existing.view, view) {
                     // Same value, same environment, no state changed: its body would give the
                     // same children (SwiftUI skips these too). The old value keeps its installed state.
-                    kept.append(existing)
-                    continue
+                } else {
+                    existing.view = view
+                    existing.environment = environment
+                    evaluate(existing)
                 }
-                existing.view = view
-                existing.environment = environment
-                evaluate(existing)
-                kept.append(existing)
             } else {
-                let child = Node(view: view, key: nodeKey, parent: node, graph: self)
+                child = Node(view: view, key: nodeKey, parent: node, graph: self)
                 child.environment = environment
-                kept.append(child)
+                child.reconcileMark = mark
                 created.append(child)
             }
+            if kept == nil {
+                if index < oldChildren.count && oldChildren[index] === child { continue }
+                var k = Array(oldChildren[..<min(index, oldChildren.count)])
+                k.reserveCapacity(views.count)
+                kept = k
+            }
+            kept!.append(child)
         }
+        if kept == nil && views.count == oldChildren.count {
+            // Same children, same order: nothing to remove, the structure is unchanged.
+            for child in created { appear(child) }
+            return
+        }
+        structureVersion &+= 1
         // Removed children go first so their state is gone before the new ones evaluate;
         // their onDisappear runs after the new children's onAppear (SwiftUI since iOS 14).
-        let removed = node.children.filter { old[$0.key] === $0 }
-        node.children = kept
-        for child in created {
-            if let lifecycle = child.lifecycle { enqueueLifecycle { [weak child] in
-                if let child, !child.isRemoved { lifecycle.appeared(child) }
-            } }
-            evaluate(child)
-        }
+        let removed = oldChildren.filter { $0.reconcileMark != mark }
+        node.children = kept ?? Array(oldChildren[..<views.count])
+        for child in created { appear(child) }
         for child in removed { remove(child) }
+    }
+
+    /// Whether `key` equals an earlier child's key (a linear scan for short lists, a set for long).
+    private static func isDuplicate(_ key: NodeKey, in views: [(key: AnyHashable, view: any View)], before index: Int,
+                                    used: inout Set<NodeKey>?) -> Bool {
+        if index == 0 { return false }
+        if views.count <= 16 && used == nil {
+            for i in 0..<index where views[i].key == key.key && ObjectIdentifier(type(of: views[i].view)) == key.type { return true }
+            return false
+        }
+        if used == nil { used = Set(views[..<index].map { NodeKey(key: $0.key, type: ObjectIdentifier(type(of: $0.view))) }) }
+        return !used!.insert(key).inserted
+    }
+
+    private func appear(_ child: Node) {
+        if let lifecycle = child.lifecycle { enqueueLifecycle { [weak child] in
+            if let child, !child.isRemoved { lifecycle.appeared(child) }
+        } }
+        evaluate(child)
     }
 
     private func remove(_ node: Node) {

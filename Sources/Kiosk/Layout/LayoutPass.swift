@@ -49,7 +49,7 @@ final class LayoutPass {
     /// Sizes past this are clamped (a frame of 1e300 would overflow integer pixel maths).
     static let maxDimension: CGFloat = 1_000_000
 
-    let number: Int
+    private(set) var number: Int
     let text: TextMeasuring
     /// The axis of the stack whose children are being measured (for Spacer).
     var stackAxis: Axis?
@@ -59,6 +59,13 @@ final class LayoutPass {
     init(number: Int, text: TextMeasuring) {
         self.number = number
         self.text = text
+    }
+
+    /// Begins another pass with this object (the renderer keeps one: no allocation per layout).
+    func start(number: Int) {
+        self.number = number
+        stackAxis = nil
+        didChangeTree = false
     }
 
     /// The size `node` wants for `proposal` (cached for this pass).

@@ -4,6 +4,20 @@
 // layoutPriority goes first and may take what the lower ones do not need at their minimum.
 // Spacers are the most flexible, so they split whatever the others leave.
 
+/// One child's numbers while a stack distributes its length.
+private struct StackEntry {
+    var minimum: CGFloat
+    var flexibility: CGFloat
+    var priority: Double
+    var index: Int
+
+    static func goesFirst(_ a: StackEntry, _ b: StackEntry) -> Bool {
+        if a.priority != b.priority { return a.priority > b.priority }
+        if a.flexibility != b.flexibility { return a.flexibility < b.flexibility }
+        return a.index < b.index
+    }
+}
+
 struct StackLayout {
     var axis: Axis
     /// Cross-axis alignment fraction for VStack (0 leading … 1 trailing).
@@ -21,71 +35,81 @@ struct StackLayout {
     }
 
     /// Sizes for each child under `proposal`.
-    func childSizes(items: [Node], proposal: ProposedViewSize, pass: LayoutPass) -> [CGSize] {
+    /// `sizes` holds `items.count` initialised sizes; the callers keep it in stack memory.
+    func childSizes(items: [Node], proposal: ProposedViewSize, pass: LayoutPass, into sizes: UnsafeMutableBufferPointer<CGSize>) {
         let saved = pass.stackAxis
         pass.stackAxis = axis
         defer { pass.stackAxis = saved }
         let cross = proposal[axis == .horizontal ? .vertical : .horizontal]
         guard let main = proposal[axis] else {
-            return items.map { pass.size($0, ProposedViewSize(axis: axis, main: nil, cross: cross)) }
+            for (i, item) in items.enumerated() { sizes[i] = pass.size(item, ProposedViewSize(axis: axis, main: nil, cross: cross)) }
+            return
         }
-        var sizes = [CGSize](repeating: .zero, count: items.count)
-        // Min and max along the axis decide the order.
-        var minimum = [CGFloat](repeating: 0, count: items.count)
-        var flexibility = [CGFloat](repeating: 0, count: items.count)
-        for (i, item) in items.enumerated() {
-            let lo = pass.size(item, ProposedViewSize(axis: axis, main: 0, cross: cross))[axis]
-            let hi = pass.size(item, ProposedViewSize(axis: axis, main: .infinity, cross: cross))[axis]
-            minimum[i] = lo
-            flexibility[i] = hi - lo
-        }
-        let priority = items.map { $0.layout?.layoutPriority ?? 0 }
-        let order = items.indices.sorted {
-            priority[$0] != priority[$1] ? priority[$0] > priority[$1]
-                : (flexibility[$0] != flexibility[$1] ? flexibility[$0] < flexibility[$1] : $0 < $1)
-        }
-        var remaining = main - totalSpacing(items.count)
-        var k = 0
-        while k < order.count {
-            // One priority group at a time; lower groups keep their minimum in reserve.
-            let p = priority[order[k]]
-            var end = k
-            while end < order.count && priority[order[end]] == p { end += 1 }
-            var reserved: CGFloat = 0
-            for j in end..<order.count { reserved += minimum[order[j]] }
-            var available = remaining - reserved
-            var count = end - k
-            for j in k..<end {
-                let i = order[j]
-                let share = max(0, available / CGFloat(count))
-                let s = pass.size(items[i], ProposedViewSize(axis: axis, main: share, cross: cross))
-                sizes[i] = s
-                available -= s[axis]
-                remaining -= s[axis]
-                count -= 1
+        // The per-child bookkeeping lives in stack memory (four arrays per call before; stacks
+        // are asked several times per layout, so they were most of a relayout's allocations).
+        withUnsafeTemporaryAllocation(of: StackEntry.self, capacity: items.count) { entries in
+            for (i, item) in items.enumerated() {
+                let lo = pass.size(item, ProposedViewSize(axis: axis, main: 0, cross: cross))[axis]
+                let hi = pass.size(item, ProposedViewSize(axis: axis, main: .infinity, cross: cross))[axis]
+                (entries.baseAddress! + i).initialize(to: StackEntry(minimum: lo, flexibility: hi - lo,
+                                                                     priority: item.layout?.layoutPriority ?? 0, index: i))
             }
-            k = end
+            // Higher priority first, then the least flexible, then declaration order.
+            var sorted = entries     // the same memory (a buffer pointer is a view)
+            sorted.sort(by: StackEntry.goesFirst)
+            var remaining = main - totalSpacing(items.count)
+            var k = 0
+            while k < entries.count {
+                // One priority group at a time; lower groups keep their minimum in reserve.
+                let p = entries[k].priority
+                var end = k
+                while end < entries.count && entries[end].priority == p { end += 1 }
+                var reserved: CGFloat = 0
+                for j in end..<entries.count { reserved += entries[j].minimum }
+                var available = remaining - reserved
+                var count = end - k
+                for j in k..<end {
+                    let i = entries[j].index
+                    let share = max(0, available / CGFloat(count))
+                    let s = pass.size(items[i], ProposedViewSize(axis: axis, main: share, cross: cross))
+                    sizes[i] = s
+                    available -= s[axis]
+                    remaining -= s[axis]
+                    count -= 1
+                }
+                k = end
+            }
         }
-        return sizes
+    }
+
+    /// Runs `body` with the children's sizes under `proposal`, kept in stack memory.
+    private func withChildSizes<R>(items: [Node], proposal: ProposedViewSize, pass: LayoutPass,
+                                   _ body: (UnsafeMutableBufferPointer<CGSize>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: CGSize.self, capacity: items.count) { sizes in
+            sizes.initialize(repeating: .zero)
+            childSizes(items: items, proposal: proposal, pass: pass, into: sizes)
+            return body(sizes)
+        }
     }
 
     func size(items: [Node], proposal: ProposedViewSize, pass: LayoutPass) -> CGSize {
         guard !items.isEmpty else { return .zero }
-        let sizes = childSizes(items: items, proposal: proposal, pass: pass)
-        let crossAxis: Axis = axis == .horizontal ? .vertical : .horizontal
-        var result = CGSize.zero
-        result[axis] = sizes.reduce(0) { $0 + $1[axis] } + totalSpacing(items.count)
-        if axis == .horizontal, verticalAlignment.baseline != nil {
-            let (above, below) = baselineExtents(items: items, sizes: sizes, pass: pass)
-            result.height = above + below
-        } else {
-            result[crossAxis] = sizes.reduce(0) { max($0, $1[crossAxis]) }
+        return withChildSizes(items: items, proposal: proposal, pass: pass) { sizes in
+            let crossAxis: Axis = axis == .horizontal ? .vertical : .horizontal
+            var result = CGSize.zero
+            result[axis] = sizes.reduce(0) { $0 + $1[axis] } + totalSpacing(items.count)
+            if axis == .horizontal, verticalAlignment.baseline != nil {
+                let (above, below) = baselineExtents(items: items, sizes: sizes, pass: pass)
+                result.height = above + below
+            } else {
+                result[crossAxis] = sizes.reduce(0) { max($0, $1[crossAxis]) }
+            }
+            return result
         }
-        return result
     }
 
     /// For baseline alignment: the tallest part above and below the shared baseline.
-    private func baselineExtents(items: [Node], sizes: [CGSize], pass: LayoutPass) -> (CGFloat, CGFloat) {
+    private func baselineExtents(items: [Node], sizes: UnsafeMutableBufferPointer<CGSize>, pass: LayoutPass) -> (CGFloat, CGFloat) {
         var above: CGFloat = 0, below: CGFloat = 0
         for (i, item) in items.enumerated() {
             let b = pass.baseline(of: item, size: sizes[i], last: verticalAlignment.baseline == .last) ?? sizes[i].height
@@ -97,31 +121,32 @@ struct StackLayout {
 
     func place(items: [Node], in bounds: CGRect, pass: LayoutPass) {
         guard !items.isEmpty else { return }
-        let sizes = childSizes(items: items, proposal: ProposedViewSize(bounds.size), pass: pass)
-        let gap = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
-        var cursor = axis == .horizontal ? bounds.minX : bounds.minY
-        var baselineY: CGFloat = 0
-        if axis == .horizontal, verticalAlignment.baseline != nil {
-            baselineY = bounds.minY + baselineExtents(items: items, sizes: sizes, pass: pass).0
-        }
-        for (i, item) in items.enumerated() {
-            let s = sizes[i]
-            var origin = CGPoint.zero
-            if axis == .horizontal {
-                origin.x = cursor
-                if verticalAlignment.baseline != nil {
-                    let b = pass.baseline(of: item, size: s, last: verticalAlignment.baseline == .last) ?? s.height
-                    origin.y = baselineY - b
-                } else {
-                    origin.y = bounds.minY + (bounds.height - s.height) * verticalAlignment.fraction
-                }
-                cursor += s.width + gap
-            } else {
-                origin.y = cursor
-                origin.x = bounds.minX + (bounds.width - s.width) * alignment
-                cursor += s.height + gap
+        withChildSizes(items: items, proposal: ProposedViewSize(bounds.size), pass: pass) { sizes in
+            let gap = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
+            var cursor = axis == .horizontal ? bounds.minX : bounds.minY
+            var baselineY: CGFloat = 0
+            if axis == .horizontal, verticalAlignment.baseline != nil {
+                baselineY = bounds.minY + baselineExtents(items: items, sizes: sizes, pass: pass).0
             }
-            pass.place(item, in: CGRect(origin: origin, size: s))
+            for (i, item) in items.enumerated() {
+                let s = sizes[i]
+                var origin = CGPoint.zero
+                if axis == .horizontal {
+                    origin.x = cursor
+                    if verticalAlignment.baseline != nil {
+                        let b = pass.baseline(of: item, size: s, last: verticalAlignment.baseline == .last) ?? s.height
+                        origin.y = baselineY - b
+                    } else {
+                        origin.y = bounds.minY + (bounds.height - s.height) * verticalAlignment.fraction
+                    }
+                    cursor += s.width + gap
+                } else {
+                    origin.y = cursor
+                    origin.x = bounds.minX + (bounds.width - s.width) * alignment
+                    cursor += s.height + gap
+                }
+                pass.place(item, in: CGRect(origin: origin, size: s))
+            }
         }
     }
 }

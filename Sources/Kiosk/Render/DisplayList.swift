@@ -90,33 +90,17 @@ struct ItemKey: Hashable { var owner: Int; var index: Int }
 /// appeared, disappeared or changed paint order.
 enum Damage {
     static func between(old: [DisplayItem], new: [DisplayItem]) -> [IntRect] {
-        var oldIndex: [ItemKey: Int] = [:]
-        oldIndex.reserveCapacity(old.count)
-        for (i, item) in old.enumerated() { oldIndex[item.key] = i }
-        var rects: [IntRect] = []
-        var seen = Set<ItemKey>()
-        var lastOld = -1
-        for item in new {
-            seen.insert(item.key)
-            if let i = oldIndex[item.key] {
-                let before = old[i]
-                if before != item {
-                    rects.append(before.bounds); rects.append(item.bounds)
-                } else if i < lastOld {
-                    rects.append(item.bounds)       // same pixels, now painted in another order
-                }
-                lastOld = max(lastOld, i)
-            } else {
-                rects.append(item.bounds)
-            }
-        }
-        for item in old where !seen.contains(item.key) { rects.append(item.bounds) }
-        return merge(rects.filter { !$0.isEmpty })
+        DamageTracker().between(old: old, new: new, within: nil)
     }
 
     /// Merges overlapping (or touching) rectangles until none overlap, so nothing is painted twice.
     static func merge(_ input: [IntRect]) -> [IntRect] {
         var rects = input
+        merge(&rects)
+        return rects
+    }
+
+    static func merge(_ rects: inout [IntRect]) {
         var changed = true
         while changed {
             changed = false
@@ -134,6 +118,56 @@ enum Damage {
                 i += 1
             }
         }
+    }
+}
+
+/// `Damage.between` with its index, set and result kept between frames: a renderer owns one,
+/// so diffing two display lists allocates nothing once the tables have grown (it was 13
+/// allocations a frame on the `views` scene).
+final class DamageTracker {
+    private var oldIndex: [ItemKey: Int] = [:]
+    private var seen = Set<ItemKey>()
+    private var rects: [IntRect] = []
+
+    /// The damage, clipped to `bounds` when given. The result shares the tracker's storage:
+    /// drop it before the next call for that call to reuse it.
+    func between(old: [DisplayItem], new: [DisplayItem], within bounds: IntRect?) -> [IntRect] {
+        oldIndex.removeAll(keepingCapacity: true)
+        seen.removeAll(keepingCapacity: true)
+        rects.removeAll(keepingCapacity: true)
+        oldIndex.reserveCapacity(old.count)
+        for i in old.indices { oldIndex[old[i].key] = i }
+        var lastOld = -1
+        for item in new {
+            seen.insert(item.key)
+            if let i = oldIndex[item.key] {
+                let before = old[i]
+                if before != item {
+                    add(before.bounds); add(item.bounds)
+                } else if i < lastOld {
+                    add(item.bounds)       // same pixels, now painted in another order
+                }
+                lastOld = max(lastOld, i)
+            } else {
+                add(item.bounds)
+            }
+        }
+        for item in old where !seen.contains(item.key) { add(item.bounds) }
+        Damage.merge(&rects)
+        if let bounds {
+            // Clipped after merging, as the renderer always did (merging clipped rectangles
+            // could split one repaint into two).
+            var n = 0
+            for i in rects.indices {
+                let r = rects[i].intersection(bounds)
+                if !r.isEmpty { rects[n] = r; n += 1 }
+            }
+            rects.removeSubrange(n...)
+        }
         return rects
+    }
+
+    @inline(__always) private func add(_ rect: IntRect) {
+        if !rect.isEmpty { rects.append(rect) }
     }
 }

@@ -4,8 +4,10 @@
 import Raster
 
 final class RenderPass {
-    private(set) var items: [DisplayItem] = []
-    private(set) var hitRegions: [HitRegion] = []
+    /// The items recorded so far. The renderer swaps the finished list out and the last
+    /// frame's in, so the next `reset` reuses its storage.
+    var items: [DisplayItem] = []
+    var hitRegions: [HitRegion] = []
 
     /// Layout coordinates → device pixels.
     var transform = Affine.identity
@@ -29,6 +31,20 @@ final class RenderPass {
         root = size
         self.text = text
         items.reserveCapacity(256)
+    }
+
+    /// Starts another frame on the same surface, keeping every array's storage: a renderer
+    /// keeps one pass, so recording a display list allocates nothing for the lists themselves.
+    func reset() {
+        items.removeAll(keepingCapacity: true)
+        hitRegions.removeAll(keepingCapacity: true)
+        gestureTransforms.removeAll(keepingCapacity: true)
+        gestureNodes.removeAll(keepingCapacity: true)
+        clipPaths.removeAll(keepingCapacity: true)
+        transform = .identity
+        opacity = 1
+        clip = root
+        hitTestingEnabled = true
     }
 
     /// Renders a node (its behaviour decides what it emits and how it recurses).
@@ -57,8 +73,10 @@ final class RenderPass {
         let t = transform, o = opacity, c = clip, g = gestureNodes.count, h = hitTestingEnabled, p = clipPaths.count
         body()
         transform = t; opacity = o; clip = c; hitTestingEnabled = h
-        gestureNodes.removeSubrange(g...)
-        clipPaths.removeSubrange(p...)
+        // Only when something was pushed: removing an empty range still copies an array whose
+        // storage a hit region shares.
+        if gestureNodes.count > g { gestureNodes.removeSubrange(g...) }
+        if clipPaths.count > p { clipPaths.removeSubrange(p...) }
     }
 
     /// Records a draw command in local coordinates; `localBounds` must cover what it paints.

@@ -84,6 +84,8 @@ public final class RootRenderer {
     }
 
     private func renderFrameInSink(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
+        // Dropped first so the damage tracker's storage is unshared when it is reused below.
+        lastDamage = []
         graph.time = max(graph.time, time)
         lastFrameTime = graph.time
         graph.update()
@@ -92,7 +94,8 @@ public final class RootRenderer {
         for _ in 0..<3 where laidOutGeneration != graph.generation {
             laidOutGeneration = graph.generation
             layoutNumber += 1
-            let pass = LayoutPass(number: layoutNumber, text: text)
+            let pass = layoutPass
+            pass.start(number: layoutNumber)
             pass.place(items: rootItems, in: screen)
             relaid = true
             // GeometryReader content built during layout may have queued onAppear.
@@ -101,19 +104,23 @@ public final class RootRenderer {
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
         if relaid || fullRedraw || !drawnOnce {
-            let pass = RenderPass(size: bounds, text: text)
+            let pass: RenderPass
+            if let p = renderPass, p.root == bounds { pass = p; pass.reset() } else {
+                pass = RenderPass(size: bounds, text: text)
+                renderPass = pass
+            }
             pass.render(items: rootItems)
-            let newItems = pass.items
-            hitRegions = pass.hitRegions
-            gestureTransforms = pass.gestureTransforms
+            // The pass gets the last frame's arrays back to record the next frame into.
+            swap(&hitRegions, &pass.hitRegions)
+            swap(&gestureTransforms, &pass.gestureTransforms)
             if fullRedraw || !drawnOnce {
                 damage = bounds.isEmpty ? [] : [bounds]
             } else {
-                damage = Damage.between(old: items, new: newItems).map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+                damage = damageTracker.between(old: items, new: pass.items, within: bounds)
                 let area = damage.reduce(0) { $0 + $1.area }
                 if Double(area) > Double(bounds.area) * RootRenderer.fullRedrawShare { damage = [bounds] }
             }
-            items = newItems
+            swap(&items, &pass.items)
         }
         if !damage.isEmpty {
             draw(damage, into: surface)
@@ -124,11 +131,18 @@ public final class RootRenderer {
         return damage
     }
 
+    /// The root's layout items (cached like every node's: rebuilt when the structure changes).
     private var rootItems: [Node] {
-        var items: [Node] = []
-        graph.root.appendLayoutItems(to: &items)
-        return items
+        let root = graph.root!
+        guard root.layout != nil else { return root.layoutItems }
+        if rootSelf.first !== root { rootSelf = [root] }
+        return rootSelf
     }
+    private var rootSelf: [Node] = []
+    /// Kept between frames so their storage is reused (a frame allocates no lists of its own).
+    private lazy var layoutPass = LayoutPass(number: 0, text: text)
+    private var renderPass: RenderPass?
+    private let damageTracker = DamageTracker()
 
     private func draw(_ damage: [IntRect], into surface: Surface) {
         let canvas: Canvas

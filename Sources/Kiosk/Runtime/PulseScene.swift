@@ -6,6 +6,7 @@ import Raster
 public final class PulseScene: FrameSource {
     public let width: Int, height: Int
     private var lastBar = IntRect.empty
+    private var damage: [IntRect] = []
     private var direction = 1.0
     private var phaseOffset = 0.0
     private var lastTime = 0.0
@@ -36,9 +37,12 @@ public final class PulseScene: FrameSource {
         let barW = max(8, width / 12)
         let x = Int(position(time) * Double(width - barW))
         let bar = IntRect(x: x, y: height / 4, width: barW, height: height / 2)
-        var damage: [IntRect]
-        if fullRedraw { s.clear(PulseScene.background); damage = [s.bounds] }
-        else { s.fill(lastBar, with: PulseScene.background); damage = [lastBar.union(bar)] }
+        // The damage list is kept and refilled: a fresh array literal per frame was the scene's
+        // 2 allocations per frame (`kiosk bench --scene pulse`). The caller's copy from the last
+        // frame is gone by now, so the storage is unshared and reused.
+        damage.removeAll(keepingCapacity: true)
+        if fullRedraw { s.clear(PulseScene.background); damage.append(s.bounds) }
+        else { s.fill(lastBar, with: PulseScene.background); damage.append(lastBar.union(bar)) }
         s.fill(bar, with: 0xFFF0_C040)
         let sq = min(width, height) / 8
         let sqRect = IntRect(x: width - sq - sq / 2, y: sq / 2, width: sq, height: sq)

@@ -50,8 +50,26 @@ extension StyleView {
         proposal.replacingUnspecifiedDimensions()
     }
     func render(node: Node, pass: RenderPass) {
-        pass.emit(.fill(.rect(Raster.Rect(node.frame)), resolve(in: node.frame, environment: node.environment), .nonZero),
-                  owner: node, index: 0, localBounds: node.frame)
+        // The fill is also the hit shape (what emit would build from the same bounds).
+        let path = FrameRectPath.path(for: node)
+        let paint = node.cachedPaint { resolve(in: node.frame, environment: node.environment) }
+        pass.emit(.fill(path, paint, .nonZero),
+                  owner: node, index: 0, localBounds: node.frame, hitShape: path)
+    }
+}
+
+/// A style view's frame as a path, kept on the node while the frame stays (two path arrays per
+/// colour or gradient per frame otherwise).
+final class FrameRectPath {
+    let frame: CGRect
+    let path: Raster.Path
+    init(frame: CGRect, path: Raster.Path) { self.frame = frame; self.path = path }
+
+    static func path(for node: Node) -> Raster.Path {
+        if let cache = node.renderCache as? FrameRectPath, cache.frame == node.frame { return cache.path }
+        let path = Raster.Path.rect(Raster.Rect(node.frame))
+        node.renderCache = FrameRectPath(frame: node.frame, path: path)
+        return path
     }
 }
 

@@ -59,8 +59,10 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
 
     /// Resolves the text once per layout (not per frame): the renderer reads it from the node.
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
-        node.modifierState = ResolvedTextBox(fitted(resolved(node.environment), maxWidth: bounds.width + 0.5,
-                                                    height: bounds.height, measurer: pass.text))
+        let text = fitted(resolved(node.environment), maxWidth: bounds.width + 0.5, height: bounds.height, measurer: pass.text)
+        // The same text again (a relayout that moved it) keeps its box: no allocation.
+        if let box = node.modifierState as? ResolvedTextBox, box.text == text { return }
+        node.modifierState = ResolvedTextBox(text)
     }
 
     func baseline(node: Node, size: CGSize, last: Bool, pass: LayoutPass) -> CGFloat? {
@@ -70,8 +72,9 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
 
     func render(node: Node, pass: RenderPass) {
         let env = node.environment
-        let paint = color.map { DrawPaint.solid($0.resolved(env.colorScheme)) }
-            ?? ForegroundStyle().resolve(in: node.frame, environment: env)
+        let paint = node.cachedPaint {
+            color.map { DrawPaint.solid($0.resolved(env.colorScheme)) } ?? ForegroundStyle().resolve(in: node.frame, environment: env)
+        }
         let frame = node.frame
         let text = (node.modifierState as? ResolvedTextBox)?.text
             ?? fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text)
@@ -81,9 +84,25 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
         let overhang = CGFloat(text.font.size) * 0.25
         pass.emit(.text(text, width: Double(frame.width), paint: paint), owner: node, index: 0,
                   localBounds: CGRect(x: -overhang, y: -overhang, width: frame.width + 2 * overhang, height: frame.height + 2 * overhang),
-                  hitShape: .rect(Raster.Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height))))
+                  hitShape: hitShape(node: node, size: frame.size))
         pass.transform = saved
     }
+
+    /// The box that takes taps, kept on the node while its size stays (a path is an array: one
+    /// allocation per text per frame otherwise).
+    private func hitShape(node: Node, size: CGSize) -> Raster.Path {
+        if let cache = node.renderCache as? TextHitShape, cache.size == size { return cache.path }
+        let path = Raster.Path.rect(Raster.Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        node.renderCache = TextHitShape(size: size, path: path)
+        return path
+    }
+}
+
+/// A Text node's hit shape for its last size.
+final class TextHitShape {
+    let size: CGSize
+    let path: Raster.Path
+    init(size: CGSize, path: Raster.Path) { self.size = size; self.path = path }
 }
 
 final class ResolvedTextBox {
