@@ -23,10 +23,10 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // No library: one static inline prefetch for the raster's row loops.
-        .systemLibrary(name: "CPrefetch"),
+        .systemLibrary(name: "CRasterCPU"),
 
         // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
-        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CPrefetch"]),
+        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU"]),
 
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).

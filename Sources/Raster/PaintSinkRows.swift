@@ -1,6 +1,6 @@
 // PaintSink's row helpers for shapes drawn row by row (boxes, rounded rects, chain-walked
 // paths): one edge pixel without a mask call, and a prefetch of a row the caller reaches soon.
-import CPrefetch
+import CRasterCPU
 
 extension PaintSink {
     /// A solid colour's single pixel straight from the coverage table (as `overMaskTable`
