@@ -171,35 +171,29 @@ enum Blend {
     @inline(never)
     static func overColorsFull(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>,
                                _ k257: SIMD8<UInt16>) {
-        var i = 0
-        let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
-        while i &+ 8 <= count {
-            let o = i &* 4
-            let s0 = sraw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
-            let s1 = sraw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
-            let d0 = raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
-            let d1 = raw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
-            raw.storeBytes(of: s0 &+ scale4(d0, inverseAlpha4(s0), k257), toByteOffset: o, as: SIMD8<UInt16>.self)
-            raw.storeBytes(of: s1 &+ scale4(d1, inverseAlpha4(s1), k257), toByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
-            i &+= 8
-        }
-        while i < count {
-            let s = src[i], a = s >> 24
-            if a == 255 { dst[i] = s } else if s != 0 { dst[i] = s &+ Pixel.scale(dst[i], 255 &- a) }
-            i &+= 1
-        }
+        overColorsLoop(dst, count, src, k257, source4: { $0 }, source: { $0 })
     }
 
     @inline(never)
     static func overColorsScaled(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>,
                                  _ coverage: UInt32, _ k257: SIMD8<UInt16>) {
+        let c16 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: coverage))
+        overColorsLoop(dst, count, src, k257, source4: { scale4($0, c16, k257) }, source: { Pixel.scale($0, coverage) })
+    }
+
+    /// The one loop of `overColorsFull`/`overColorsScaled`, eight pixels a step: `source4` turns
+    /// four loaded source pixels into the colour to composite, `source` one pixel of the tail.
+    /// Inlined into each, so each still gets its own straight loop (same instruction counts).
+    @inline(__always)
+    private static func overColorsLoop(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ src: UnsafePointer<UInt32>,
+                                       _ k257: SIMD8<UInt16>, source4: (SIMD8<UInt16>) -> SIMD8<UInt16>,
+                                       source: (UInt32) -> UInt32) {
         var i = 0
         let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
-        let c16 = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: coverage))
         while i &+ 8 <= count {
             let o = i &* 4
-            let s0 = scale4(sraw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self), c16, k257)
-            let s1 = scale4(sraw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self), c16, k257)
+            let s0 = source4(sraw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self))
+            let s1 = source4(sraw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self))
             let d0 = raw.loadUnaligned(fromByteOffset: o, as: SIMD8<UInt16>.self)
             let d1 = raw.loadUnaligned(fromByteOffset: o &+ 16, as: SIMD8<UInt16>.self)
             raw.storeBytes(of: s0 &+ scale4(d0, inverseAlpha4(s0), k257), toByteOffset: o, as: SIMD8<UInt16>.self)
@@ -207,7 +201,7 @@ enum Blend {
             i &+= 8
         }
         while i < count {
-            let s = Pixel.scale(src[i], coverage)
+            let s = source(src[i])
             dst[i] = s &+ Pixel.scale(dst[i], 255 &- (s >> 24))
             i &+= 1
         }

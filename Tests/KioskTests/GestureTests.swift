@@ -57,14 +57,7 @@ final class Taps { var names: [String] = []; var drags: [DragGesture.Value] = []
     @Test func contentShapeMakesGapsTappable() {
         let taps = Taps()
         let host = HeadlessHost(width: 200, height: 200) {
-            VStack(spacing: 0) {
-                Color.red.frame(width: 20, height: 20)
-                Spacer()
-                Color.blue.frame(width: 20, height: 20)
-            }
-            .frame(width: 100)
-            .contentShape(Rectangle())
-            .onTapGesture { taps.names.append("stack") }
+            gappedStack().frame(width: 100).contentShape(Rectangle()).onTapGesture { taps.names.append("stack") }
         }
         host.tap(x: 100, y: 100)
         #expect(taps.names == ["stack"])
@@ -73,12 +66,7 @@ final class Taps { var names: [String] = []; var drags: [DragGesture.Value] = []
     @Test func withoutContentShapeGapsAreNotTappable() {
         let taps = Taps()
         let host = HeadlessHost(width: 200, height: 200) {
-            VStack(spacing: 0) {
-                Color.red.frame(width: 20, height: 20)
-                Spacer()
-                Color.blue.frame(width: 20, height: 20)
-            }
-            .onTapGesture { taps.names.append("stack") }
+            gappedStack().onTapGesture { taps.names.append("stack") }
         }
         host.tap(x: 100, y: 100)
         #expect(taps.names.isEmpty)
@@ -183,5 +171,14 @@ final class Taps { var names: [String] = []; var drags: [DragGesture.Value] = []
     @Test func pathContains() {
         let p = Kiosk.Path(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10))
         #expect(p.contains(CGPoint(x: 5, y: 5)) && !p.contains(CGPoint(x: 0.5, y: 0.5)))
+    }
+}
+
+/// Two small squares with a Spacer between them: the middle of the stack has no content.
+private func gappedStack() -> some View {
+    VStack(spacing: 0) {
+        Color.red.frame(width: 20, height: 20)
+        Spacer()
+        Color.blue.frame(width: 20, height: 20)
     }
 }
