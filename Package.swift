@@ -31,8 +31,11 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
-        .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "Raster", "AllocationCounter"]),
-        .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "Raster", "CDRM", "CAllocationCount"]),
+        // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
+        // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
+        .target(name: "KioskScenes", dependencies: ["Kiosk"]),
+        .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "KioskScenes", "Raster", "AllocationCounter"]),
+        .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CAllocationCount"]),
         // Counts the calling thread's malloc calls for `kiosk bench` (a C target: the executable
         // defines malloc & co.; the static build wraps them instead — see alloc_count.c).
         .target(name: "CAllocationCount"),
@@ -48,7 +51,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "Raster", "TestSupport", "CAllocationCount"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount"]),
     ],
     swiftLanguageModes: [.v5]
 )

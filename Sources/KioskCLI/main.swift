@@ -3,6 +3,9 @@
 import Glibc
 #endif
 import Kiosk
+import KioskScenes
+
+KioskScenes.registerAll()
 
 let help = """
 kiosk — a SwiftUI-style renderer for screens with no window system

@@ -3,8 +3,22 @@
 
 /// The built-in demo scenes.
 public enum DemoScenes {
-    /// Name and one-line description, in listing order.
-    public static let all: [(name: String, summary: String)] = [
+    /// Name and one-line description, in listing order (the built-ins, then registered scenes).
+    public static var all: [(name: String, summary: String)] { builtins + registered.map { ($0.name, $0.summary) } }
+
+    /// Makes a registered scene: a `width`×`height` source on the clock `now`.
+    public typealias Factory = (_ width: Int, _ height: Int, _ now: @escaping () -> Double) -> FrameSource
+
+    /// Adds a scene that `kiosk run/snapshot/record --scene NAME` and the launcher know (the
+    /// seed programs and the LVGL benchmark scenes register from the KioskScenes module).
+    /// A name registered again replaces the earlier entry.
+    public static func register(_ name: String, summary: String, make: @escaping Factory) {
+        registered.removeAll { $0.name == name }
+        registered.append((name, summary, make))
+    }
+    nonisolated(unsafe) private static var registered: [(name: String, summary: String, make: Factory)] = []
+
+    private static let builtins: [(name: String, summary: String)] = [
         ("gallery", "six tiles; a tap toggles a tile's colour"),
         ("paint", "finger painting, one colour per finger (multitouch)"),
         ("pulse", "a bar sweeping forever; a tap reverses it (animation, bench)"),
@@ -19,7 +33,7 @@ public enum DemoScenes {
         case "paint": return FingerPaintScene(width: width, height: height)
         case "pulse": return PulseScene(width: width, height: height)
         case "views": return ViewFrameSource(width: width, height: height, now: now) { TapCounterView() }
-        default: return nil
+        default: return registered.first { $0.name == name }.map { $0.make(width, height, now) }
         }
     }
 }
