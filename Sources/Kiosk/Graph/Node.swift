@@ -32,6 +32,8 @@ final class Node {
     private(set) var layout: (any LayoutBehavior)?
     /// Lifecycle hooks (onAppear, onChange, task) of a modifier node.
     private(set) var lifecycle: (any LifecycleModifier)?
+    /// Which of the casts succeed for the view's type.
+    private(set) var kinds: ViewKinds = []
 
     var children: [Node] = []
     /// The environment this node's view sees.
@@ -74,7 +76,23 @@ final class Node {
     }
 
     // Layout results, in root coordinates before render effects (offset, rotation, …).
+    /// The frame drawn: the layout frame, or the animating one while a frame animation runs.
     var frame = CGRect.zero
+    /// The frame layout gave (the model value; `frame` animates toward it).
+    var layoutFrame = CGRect.zero
+    /// Whether layout placed this node before (its first frame never animates).
+    var wasPlaced = false
+
+    // Animation (Animation/NodeAnimation.swift).
+    /// The transaction this node was last evaluated in, and the graph update it was.
+    var transaction = Transaction()
+    var transactionStamp = -1
+    /// The running animation of the view's (or its modifier's) animatableData.
+    var valueAnimator: AttributeAnimator?
+    /// The running animation of its frame.
+    var frameAnimator: AttributeAnimator?
+    /// While a body-kind animation runs: the latest model view (`view` holds presented copies).
+    var animatorModelView: (any View)?
     var sizeCache: [(ProposedViewSize, CGSize)] = []
     var sizeCachePass = -1
 
@@ -96,6 +114,7 @@ final class Node {
     private func refreshKinds() {
         let type = ObjectIdentifier(Swift.type(of: view))
         if let kinds = graph.viewKinds[type] {
+            self.kinds = kinds
             guard kinds.contains(.primitive) else { primitive = nil; layout = nil; lifecycle = nil; return }
             primitive = view as? any PrimitiveView
             layout = kinds.contains(.layout) ? primitive?.layoutBehavior : nil
@@ -109,7 +128,9 @@ final class Node {
         if primitive != nil { kinds.insert(.primitive) }
         if layout != nil { kinds.insert(.layout) }
         if lifecycle != nil { kinds.insert(.lifecycle) }
+        kinds.formUnion(ViewKinds.animationKinds(of: view))
         graph.viewKinds[type] = kinds
+        self.kinds = kinds
     }
 
     /// The nodes that take part in the parent's layout: itself when it lays out, otherwise
@@ -168,4 +189,10 @@ struct ViewKinds: OptionSet {
     static let primitive = ViewKinds(rawValue: 1)
     static let layout = ViewKinds(rawValue: 2)
     static let lifecycle = ViewKinds(rawValue: 4)
+    /// A ModifiedContent whose modifier is Animatable (its data animates).
+    static let animatableModifier = ViewKinds(rawValue: 8)
+    /// An Animatable view (its data animates; its body re-runs with the presented value).
+    static let animatableView = ViewKinds(rawValue: 16)
+    /// A modifier that rewrites the transaction of its content (`.animation`, `.transaction`).
+    static let transaction = ViewKinds(rawValue: 32)
 }

@@ -59,6 +59,36 @@ final class ViewGraph {
     /// The environment given to the root.
     var rootEnvironment = EnvironmentValues()
 
+    // MARK: Animation state (Animation/NodeAnimation.swift, Transaction.swift)
+    /// Every running attribute animation.
+    var animators: [AttributeAnimator] = []
+    /// An effect or frame animation moved: the display list must be recorded again.
+    var needsRender = false
+    /// The transaction of the evaluation in progress (a stack: evaluate saves and restores it).
+    var transaction = Transaction()
+    /// The transaction of the last update pass that evaluated something (layout animates
+    /// frame changes with it, unless a node evaluated in the update says otherwise).
+    private(set) var layoutTransaction = Transaction()
+    /// Bumped per update; nodes evaluated in it carry the stamp.
+    private(set) var updateStamp = 0
+    /// The transaction of state writes not yet applied, its withTransaction id, and the time
+    /// of the first of them (animations begin at their commit: the next frame already moves).
+    private var pendingTransaction: Transaction?
+    private var pendingTransactionID = 0
+    private(set) var commitTime: Double = 0
+    private(set) var isUpdating = false
+    /// The clock between frames (HeadlessHost's virtual time, the frame loop's monotonic time);
+    /// nil: the last frame's time.
+    var clock: (() -> Double)?
+    /// Applies pending writes now, layout included (the renderer sets it): a write in another
+    /// transaction than the pending ones commits those first.
+    var flushHandler: (() -> Void)?
+    /// Animation completions due, run after the frame.
+    private(set) var completionQueue: [() -> Void] = []
+    /// Completions of transactions applied in this frame, checked after its layout (a change
+    /// that animates nothing completes then).
+    private var completionsToCheck: [AnimationCompletionListener] = []
+
     init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink()) {
         self.warnings = warnings
         rootEnvironment = environment
@@ -83,6 +113,57 @@ final class ViewGraph {
         guard !node.isDirty else { return }
         node.isDirty = true
         dirty.append(node)
+    }
+
+    /// A state write is about to invalidate readers: note its transaction. Writes of another
+    /// `withAnimation`/`withTransaction` call than the pending ones commit those first, so
+    /// `x = 1; withAnimation { x = 2 }` animates from 1.
+    func stateWillChange() {
+        let context = ThreadContext.current
+        let id = context.transactionID
+        if pendingTransaction != nil && id != pendingTransactionID && !isUpdating && !isEvaluatingBody, let flush = flushHandler {
+            flush()
+        }
+        if pendingTransaction == nil || id != pendingTransactionID {
+            pendingTransaction = context.transaction ?? Transaction()
+            pendingTransactionID = id
+            commitTime = isUpdating ? time : max(time, clock?() ?? time)
+        }
+        claimCompletions()
+        needsUpdate = true
+    }
+
+    /// withAnimation completions made on this thread since the last update belong to this graph.
+    private func claimCompletions() {
+        let context = ThreadContext.current
+        guard !context.unclaimedCompletions.isEmpty else { return }
+        for c in context.unclaimedCompletions { c.graph = self }
+        completionsToCheck += context.unclaimedCompletions
+        context.unclaimedCompletions.removeAll()
+    }
+
+    /// Fires completions whose transactions started nothing (after an update and its layout).
+    func checkCompletions() {
+        claimCompletions()
+        guard !completionsToCheck.isEmpty else { return }
+        let list = completionsToCheck
+        completionsToCheck.removeAll()
+        for c in list { c.fireIfDone() }
+    }
+
+    func enqueueCompletion(_ action: @escaping () -> Void) { completionQueue.append(action) }
+
+    /// Runs due completions (after a frame; they may change state for the next one).
+    func runCompletions() {
+        guard !completionQueue.isEmpty else { return }
+        let actions = completionQueue
+        completionQueue.removeAll()
+        withSink { for action in actions { action() } }
+    }
+
+    /// Whether animations or completions want another frame.
+    var hasAnimationWork: Bool {
+        !animators.isEmpty || !completionQueue.isEmpty || !completionsToCheck.isEmpty || !ThreadContext.current.unclaimedCompletions.isEmpty
     }
 
     func `defer`(_ action: @escaping () -> Void) {
@@ -111,6 +192,9 @@ final class ViewGraph {
     @discardableResult
     func update() -> Bool {
         withSink {
+            isUpdating = true
+            defer { isUpdating = false }
+            updateStamp &+= 1
             var changed = false
             if !wakeups.isEmpty {
                 let due = wakeups.filter { $0.time <= time + 1e-9 }
@@ -129,6 +213,14 @@ final class ViewGraph {
                     needsUpdate = true
                     break
                 }
+                // Each pass applies the writes made before it (in handlers, or in the previous
+                // pass's callbacks) in their transaction; re-evaluations an animation frame
+                // asks for get an empty one.
+                transaction = pendingTransaction ?? Transaction()
+                pendingTransaction = nil
+                pendingTransactionID = 0
+                if !dirty.isEmpty { layoutTransaction = transaction }
+                completionsToCheck += transaction.completions
                 // Swapped with scratch arrays rather than copied: the queues keep their storage.
                 swap(&dirty, &batchScratch)
                 batchScratch.sort { $0.depth < $1.depth }
@@ -137,6 +229,7 @@ final class ViewGraph {
                     changed = true
                 }
                 batchScratch.removeAll(keepingCapacity: true)
+                transaction = Transaction()
                 swap(&lifecycleQueue, &callbackScratch)
                 for callback in callbackScratch { callback() }
                 callbackScratch.removeAll(keepingCapacity: true)
@@ -156,6 +249,11 @@ final class ViewGraph {
     func evaluate(_ node: Node) {
         node.isDirty = false
         node.invalidateLayout()
+        node.transaction = transaction
+        node.transactionStamp = updateStamp
+        let outerTransaction = transaction
+        if node.kinds.contains(.transaction) { (node.view as? any TransactionCarrier)?.transformTransaction(&transaction, node: node) }
+        defer { transaction = outerTransaction }
         if node.depth > ViewGraph.maxDepth {
             Diagnostics.warn("view tree deeper than \(ViewGraph.maxDepth) levels at \(node.path): a body probably contains itself; the rest is not shown")
             reconcile(node, ChildList())
@@ -190,7 +288,7 @@ final class ViewGraph {
     /// Observation calls back from `willSet`, possibly during a body; defer to be safe.
     private func invalidateFromObservation(_ node: Node) {
         if isEvaluatingBody { self.defer { [weak node] in if let node { self.invalidate(node) } } }
-        else { invalidate(node) }
+        else { stateWillChange(); invalidate(node) }
     }
 
     private static func body<V: View>(of view: V) -> any View { view.body }
@@ -248,7 +346,7 @@ final class ViewGraph {
                     // Same value, same environment, no state changed: its body would give the
                     // same children (SwiftUI skips these too). The old value keeps its installed state.
                 } else {
-                    existing.view = view
+                    setView(view, of: existing)
                     existing.environment = environment
                     evaluate(existing)
                 }
@@ -301,6 +399,7 @@ final class ViewGraph {
 
     private func remove(_ node: Node) {
         node.isRemoved = true
+        cancelAnimations(of: node)
         if let lifecycle = node.lifecycle { enqueueLifecycle { lifecycle.disappeared(node) } }
         for child in node.children { remove(child) }
     }

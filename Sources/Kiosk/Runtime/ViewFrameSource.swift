@@ -17,6 +17,7 @@ public final class ViewFrameSource: FrameSource {
                          now: @escaping () -> Double = Syscall.monotonicNow, @ViewBuilder content: () -> V) {
         renderer = RootRenderer(width: width, height: height, colorScheme: colorScheme, content: content())
         self.now = now
+        renderer.clock = { [unowned self] in self.base == nil ? 0 : self.local(self.now()) }
     }
 
     private func local(_ t: Double) -> Double {
