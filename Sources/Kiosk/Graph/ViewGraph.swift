@@ -108,7 +108,12 @@ final class ViewGraph {
 
     // MARK: Invalidation
 
+    /// Called when the graph goes from idle to needing an update outside an update (the frame
+    /// loop's wake: state set by a queued block or a completion must get a frame).
+    var wakeHandler: (() -> Void)?
+
     func invalidate(_ node: Node) {
+        if !needsUpdate && !isUpdating { wakeHandler?() }
         needsUpdate = true
         guard !node.isDirty else { return }
         node.isDirty = true
@@ -151,7 +156,10 @@ final class ViewGraph {
         for c in list { c.fireIfDone() }
     }
 
-    func enqueueCompletion(_ action: @escaping () -> Void) { completionQueue.append(action) }
+    func enqueueCompletion(_ action: @escaping () -> Void) {
+        if completionQueue.isEmpty && !isUpdating { wakeHandler?() }
+        completionQueue.append(action)
+    }
 
     /// Runs due completions (after a frame; they may change state for the next one).
     func runCompletions() {

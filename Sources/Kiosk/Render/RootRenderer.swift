@@ -256,4 +256,7 @@ extension RootRenderer: FrameSource {
     public func handleTouch(_ event: TouchEvent) {
         touch(id: event.id, phase: event.phase, x: event.location.x, y: event.location.y, time: event.time)
     }
+
+    /// State set between frames (outside input handling) calls `wake`.
+    public func setWakeHandler(_ wake: @escaping () -> Void) { graph.wakeHandler = wake }
 }
