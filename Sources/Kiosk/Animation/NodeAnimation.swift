@@ -155,6 +155,7 @@ extension ViewKinds {
         if view is any AnimatableModifierContent { kinds.insert(.animatableModifier) }
         else if let a = view as? any Animatable, type(of: a).hasAnimatableData { kinds.insert(.animatableView) }
         if view is any TransactionCarrier { kinds.insert(.transaction) }
+        if view is any DynamicViewContainer { kinds.insert(.dynamicContainer) }
         return kinds
     }
 }
@@ -262,6 +263,7 @@ extension ViewGraph {
             }
         }
         animators.removeSubrange(kept...)
+        finishDueRemovals()
     }
 
     /// Drops the animations of a removed node (their completions are told at once).
@@ -277,12 +279,13 @@ extension ViewGraph {
 extension Transaction {
     /// The listener that counts animations for this transaction's completions (nil: none).
     func listener(graph: ViewGraph) -> AnimationListener? {
-        switch completions.count {
-        case 0: return nil
-        case 1: completions[0].graph = graph; return completions[0]
+        switch (completions.count, extraListeners.count) {
+        case (0, 0): return nil
+        case (1, 0): completions[0].graph = graph; return completions[0]
+        case (0, 1): return extraListeners[0]
         default:
             for c in completions { c.graph = graph }
-            return ListenerFanOut(completions)
+            return ListenerFanOut(completions + extraListeners)
         }
     }
 }

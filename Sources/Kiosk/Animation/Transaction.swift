@@ -23,6 +23,9 @@ public struct Transaction {
     var values: [ObjectIdentifier: Any] = [:]
     /// Completions registered with `addAnimationCompletion` (and withAnimation's completion).
     var completions: [AnimationCompletionListener] = []
+    /// The engine's own listeners for the animations this transaction starts (a removal
+    /// transition waits for them).
+    var extraListeners: [AnimationListener] = []
 
     public init() {}
     /// A transaction with an animation.

@@ -85,6 +85,11 @@ final class ViewGraph {
     var flushHandler: (() -> Void)?
     /// Animation completions due, run after the frame.
     private(set) var completionQueue: [() -> Void] = []
+    /// Leaving views whose transition modifiers were built at their removal: layout places
+    /// them once, at the view's last frame.
+    var leavingToPlace: [Node] = []
+    /// Leaving views whose removal animations have all ended (dropped after the tick).
+    var removalsDue: [Node] = []
     /// Completions of transactions applied in this frame, checked after its layout (a change
     /// that animates nothing completes then).
     private var completionsToCheck: [AnimationCompletionListener] = []
@@ -267,14 +272,16 @@ final class ViewGraph {
             reconcile(node, ChildList())
             return
         }
-        PropertyInstaller.install(node.view, in: node)
+        if node.transitionHost == nil { PropertyInstaller.install(node.view, in: node) }
         let context = ThreadContext.current
         let previousReader = context.reader
         context.reader = node
         evaluationDepth += 1
         var list = childListPool.popLast() ?? ChildList()
         withObservationTracking {
-            if let primitive = node.primitive {
+            if let host = node.transitionHost {
+                hostChildren(node, host, &list)
+            } else if let primitive = node.primitive {
                 primitive.makeChildren(&list)
             } else {
                 list.append(ViewGraph.body(of: node.view), key: 0)
@@ -327,6 +334,26 @@ final class ViewGraph {
         let views = list.views
         for index in views.indices {
             let (key, view) = views[index]
+            if let adopted = view as? _AdoptedNode {
+                // A transition host's real node, inside the transition's modifiers.
+                let child = adopted.node
+                child.reconcileMark = mark
+                if child.parent !== node { child.parent = node; ViewGraph.setDepth(child, node.depth + 1) }
+                if let v = adopted.view {
+                    setView(v, of: child)
+                    child.environment = environment
+                    evaluate(child)
+                } else if child.environment.version != environment.version {
+                    child.environment = environment
+                    evaluate(child)
+                }
+                if kept == nil {
+                    if index < oldChildren.count && oldChildren[index] === child { continue }
+                    kept = Array(oldChildren[..<min(index, oldChildren.count)])
+                }
+                kept!.append(child)
+                continue
+            }
             var nodeKey = NodeKey(key: key, type: ObjectIdentifier(type(of: view)))
             if ViewGraph.isDuplicate(nodeKey, in: views, before: index, used: &used) {
                 Diagnostics.warn("two children of \(node.path) have the same identity \(key); the later one gets its own")
@@ -349,7 +376,11 @@ final class ViewGraph {
             if let existing = match {
                 existing.reconcileMark = mark
                 child = existing
-                if !existing.isDirty, existing.environment.version == environment.version,
+                let outer = transaction
+                defer { transaction = outer }
+                let wasLeaving = existing.isLeaving
+                if wasLeaving { reinsert(existing) }
+                if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
                    ViewGraph.equalViews(existing.view, view) {
                     // Same value, same environment, no state changed: its body would give the
                     // same children (SwiftUI skips these too). The old value keeps its installed state.
@@ -381,9 +412,42 @@ final class ViewGraph {
         // Removed children go first so their state is gone before the new ones evaluate;
         // their onDisappear runs after the new children's onAppear (SwiftUI since iOS 14).
         let removed = oldChildren.filter { $0.reconcileMark != mark }
-        node.children = kept ?? Array(oldChildren[..<views.count])
+        var children = kept ?? Array(oldChildren[..<views.count])
         for child in created { appear(child) }
-        for child in removed { remove(child) }
+        if node.kinds.contains(.dynamicContainer) {
+            // Inserted inside an animated transaction: in with the view's transition.
+            for child in created {
+                guard let t = transitionForChange(of: child, in: node, insertion: true),
+                      let i = children.firstIndex(where: { $0 === child }) else { continue }
+                children[i] = insertWithTransition(child, in: node, transition: t)
+            }
+        }
+        for child in removed {
+            if child.isLeaving { children.append(child); continue }      // already on its way out
+            if let t = transitionForChange(of: child, in: node, insertion: false) {
+                children.append(removeWithTransition(child, in: node, transition: t))
+            } else {
+                remove(child)
+            }
+        }
+        node.children = children
+    }
+
+    /// The structure changed outside a reconcile (a leaving view dropped or re-inserted).
+    func structureDidChange() {
+        structureVersion &+= 1
+        generation &+= 1
+        needsUpdate = true
+        if !isUpdating { wakeHandler?() }
+    }
+
+    /// Marks a subtree removed (its onDisappear callbacks run after the update).
+    func removeSubtree(_ node: Node) { remove(node) }
+
+    static func setDepth(_ node: Node, _ depth: Int) {
+        guard node.depth != depth else { return }
+        node.depth = depth
+        for child in node.children { setDepth(child, depth + 1) }
     }
 
     /// Whether `key` equals an earlier child's key (a linear scan for short lists, a set for long).

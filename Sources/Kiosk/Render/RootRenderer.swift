@@ -116,7 +116,7 @@ public final class RootRenderer {
                 pass = RenderPass(size: bounds, text: text)
                 renderPass = pass
             }
-            pass.render(items: rootItems)
+            pass.render(items: graph.root.layout != nil ? rootItems : graph.root.renderItems)
             // The pass gets the last frame's arrays back to record the next frame into.
             swap(&hitRegions, &pass.hitRegions)
             swap(&gestureTransforms, &pass.gestureTransforms)
@@ -150,6 +150,12 @@ public final class RootRenderer {
             let pass = layoutPass
             pass.start(number: layoutNumber, transaction: graph.layoutTransaction)
             pass.place(items: rootItems, in: screen)
+            // Views removed with a transition built at their removal: their modifiers are laid
+            // out once, where the view was (it keeps its frame while it leaves).
+            for host in graph.leavingToPlace where !host.isRemoved {
+                if let frame = host.transitionHost?.leavingFrame { pass.place(items: host.layoutItems, in: frame) }
+            }
+            graph.leavingToPlace.removeAll()
             relaid = true
             // GeometryReader content built during layout may have queued onAppear.
             if pass.didChangeTree { graph.update() }
