@@ -62,7 +62,7 @@ private func liveNodes(_ host: HeadlessHost) -> Int { host.allNodes.filter { !$0
         host.advance(by: 1.2)
         let after = liveNodes(host)
         #expect(after <= before + 3)
-        for _ in 0..<3 { host.tap(x: 50, y: 50); host.advance(by: 1.2) }
+        for _ in 0..<4 { host.tap(x: 50, y: 50); host.advance(by: 1.2) }
         #expect(liveNodes(host) == after)
     }
 
