@@ -79,6 +79,8 @@ public final class FrameLoop {
             hotplugSource = s
         }
         input?.onTouch = { [unowned self] e in self.source.handleTouch(e); self.wake() }
+        // State changed between frames (a queued block, a completion) asks for a frame too.
+        source.setWakeHandler { [weak self] in DispatchQueue.main.async { self?.wake() } }
         input?.start()
         if duration > 0 {
             DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
