@@ -29,7 +29,10 @@ public enum Systemd {
         defer { Glibc.close(fd) }
         let bytes = Array(state.utf8)
         let sent = withUnsafePointer(to: &addr) { ap in
-            ap.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL), $0, len) }
+            // Never block the frame loop: a unix datagram socket whose reader lags (10 queued by
+            // default, net.unix.max_dgram_qlen) would park the main queue in sendto; a lost
+            // WATCHDOG=1 costs nothing, the next tick sends another.
+            ap.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT), $0, len) }
         }
         return sent == bytes.count
     }
@@ -133,8 +136,18 @@ public final class ServiceNotifier {
         self.summary = summary()
         statusTime = t; shownSinceStatus = 0
         lastStatus = "showing frames on \(self.summary)"
+        // Both times on CLOCK_MONOTONIC, systemd's clock for ActiveEnterTimestampMonotonic: the
+        // e2e test checks frame shown ≤ READY=1 sent ≤ unit active from this line.
+        let sent = Syscall.monotonicNow()
         send("READY=1\nSTATUS=\(lastStatus)")
-        Log.info("systemd: READY=1 after the first frame\(gate.map { "; watchdog every \($0.interval) s" } ?? "")")
+        Log.info("systemd: READY=1 after the first frame, shown at \(Self.seconds(t)) s, sent at \(Self.seconds(sent)) s (CLOCK_MONOTONIC)")
+    }
+
+    /// `t` with microseconds, as systemd prints monotonic timestamps.
+    static func seconds(_ t: Double) -> String {
+        let us = Int64((t * 1e6).rounded())
+        let frac = String(us % 1_000_000)
+        return "\(us / 1_000_000).\(String(repeating: "0", count: 6 - frac.count))\(frac)"
     }
 
     /// A present queued a flip at `t` (its frame shows when the event comes).
@@ -171,6 +184,9 @@ public final class ServiceNotifier {
         timer = t
         Log.info("systemd: watchdog every \(g.interval) s (pinged while frames complete)")
     }
+
+    /// Cancels the watchdog timer (the loop halted; the timer must not outlive it).
+    public func stopWatchdog() { timer?.cancel(); timer = nil }
 
     /// One watchdog tick: ping if the gate allows, and refresh STATUS= with the frame rate.
     public func tick(now: Double, wantsFrames: Bool) {

@@ -95,6 +95,7 @@ public final class FrameLoop {
         wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
         displaySource?.cancel(); displaySource = nil
         hotplugSource?.cancel(); hotplugSource = nil
+        service?.stopWatchdog()
     }
 
     private func onSignal(_ sig: Int32, _ body: @escaping () -> Void) {
