@@ -81,6 +81,8 @@ public final class FrameLoop {
             hotplugSource = s
         }
         input?.onTouch = { [unowned self] e in self.source.handleTouch(e); self.wake() }
+        // State changed between frames (a queued block, a completion) asks for a frame too.
+        source.setWakeHandler { [weak self] in DispatchQueue.main.async { self?.wake() } }
         input?.start()
         service?.startWatchdog { [unowned self] in self.wantsFrames }
         if duration > 0 {

@@ -50,6 +50,8 @@ public final class HeadlessHost {
             renderer.graph.warnings.warnings.append("host size \(width)×\(height) clamped to \(w)×\(h)")
         }
         surface = (try? Surface(width: w, height: h)) ?? (try! Surface(width: 0, height: 0))
+        // State written between frames (a tap, a queued block) commits at the virtual now.
+        renderer.clock = { [unowned self] in self.time }
         frame()
     }
 

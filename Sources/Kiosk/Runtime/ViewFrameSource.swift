@@ -17,6 +17,7 @@ public final class ViewFrameSource: FrameSource {
                          now: @escaping () -> Double = Syscall.monotonicNow, @ViewBuilder content: () -> V) {
         renderer = RootRenderer(width: width, height: height, colorScheme: colorScheme, content: content())
         self.now = now
+        renderer.clock = { [unowned self] in self.base == nil ? 0 : self.local(self.now()) }
     }
 
     private func local(_ t: Double) -> Double {
@@ -39,6 +40,8 @@ public final class ViewFrameSource: FrameSource {
         guard let base, let w = renderer.nextWakeup else { return nil }
         return max(time, base + w)
     }
+
+    public func setWakeHandler(_ wake: @escaping () -> Void) { renderer.setWakeHandler(wake) }
 
     /// Warnings the views raised (bad frames, state changed during body, …).
     public var warnings: [String] { renderer.warnings }
