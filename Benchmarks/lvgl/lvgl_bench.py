@@ -198,6 +198,11 @@ class Scene:
         t1, t2 = FALL[k % len(FALL)]
         self.anim(obj, 0, distance, t1, t2, lambda a, v, o=obj: o.set_style_translate_y(v, 0))
 
+    def at(self, obj, x, y):
+        """Places a child of the screen at absolute screen pixels (SCENES.md's numbers): LVGL's
+        positions are relative to the parent's content area, inside its padding."""
+        obj.set_pos(x - self.scr.get_style_pad_left(0), y - self.scr.get_style_pad_top(0))
+
     def plain(self, parent):
         o = lv.obj(parent)
         o.remove_style_all()
@@ -207,7 +212,10 @@ class Scene:
         im = lv.image(parent)
         im.remove_style_all()
         im.set_src(self.images.get(name, opaque))
-        im.set_pos(x, y)
+        if parent is self.scr:
+            self.at(im, x, y)
+        else:
+            im.set_pos(x, y)
         return im
 
     def label(self, parent, text, font, colour, x, y):
@@ -216,7 +224,10 @@ class Scene:
         lb.set_style_text_font(font, 0)
         lb.set_style_text_color(hexc(colour), 0)
         lb.set_text(text)
-        lb.set_pos(x, y)
+        if parent is self.scr:
+            self.at(lb, x, y)
+        else:
+            lb.set_pos(x, y)
         return lb
 
     def content(self, bottom=8):
@@ -264,7 +275,7 @@ class Scene:
 
     def card(self, parent, x, y):
         c = self.plain(parent)
-        c.set_pos(x, y)
+        self.at(c, x, y)
         c.set_size(270, 120)
         c.set_style_bg_color(hexc(0xFFFFFF), 0)
         c.set_style_bg_opa(255, 0)
@@ -309,7 +320,7 @@ class Scene:
     def build3(self):
         cw, ch = self.content()
         r = self.plain(self.scr)
-        r.set_pos(8, 48)
+        self.at(r, 8, 48)
         r.set_size(cw * 30 // 100, ch * 30 // 100)
         r.set_style_bg_opa(255, 0)
         self.add_flicker(r, "bg")
@@ -321,7 +332,7 @@ class Scene:
         for x, y in self.grid(1, 1, w, h) if False else [
                 (8 + x, 48 + y) for y in spread(ch, 3, h, 8) for x in spread(cw, 3, w, 8)]:
             r = self.plain(self.scr)
-            r.set_pos(x, y)
+            self.at(r, x, y)
             r.set_size(w, h)
             r.set_style_bg_opa(255, 0)
             self.add_flicker(r, "bg")
@@ -370,7 +381,7 @@ class Scene:
         if not os.path.exists(path):
             fail("missing " + path)
         text = open(path, encoding="utf-8").read().rstrip("\n")
-        lb = self.label(self.scr, text, font, 0x000000, 0, 0)
+        lb = self.label(self.scr, text, font, 0x000000, 8, 48)
         lb.set_style_text_line_space(space, 0)
         lb.set_width(self.W - 16)
         # LVGL's label height with Montserrat 20/26 (SCENES.md), so that the scroll distance is
@@ -390,7 +401,7 @@ class Scene:
             colour, t1, t2 = ARC_LIST[k % len(ARC_LIST)]
             arc = lv.arc(self.scr)
             arc.remove_style_all()
-            arc.set_pos(x, y)
+            self.at(arc, x, y)
             arc.set_size(100, 100)
             arc.set_bg_angles(0, 360)
             arc.set_rotation(0)
@@ -475,7 +486,7 @@ class Scene:
         scr.set_style_pad_top(48, 0)
         f16, f24 = lv.font_montserrat_16, lv.font_montserrat_24
         bar = self.plain(scr)
-        bar.set_pos(0, 48)
+        self.at(bar, 0, 48)
         bar.set_size(W, 75)
         bar.set_style_bg_color(hexc(0xFFFFFF), 0)
         bar.set_style_bg_opa(255, 0)
@@ -500,7 +511,7 @@ class Scene:
         sub.set_style_text_opa(127, 0)
 
         page = self.plain(scr)
-        page.set_pos(0, 123)
+        self.at(page, 0, 123)
         page.set_size(W, H - 123)
         page.set_style_bg_color(hexc(0xF5F5F5), 0)
         page.set_style_bg_opa(255, 0)
