@@ -81,7 +81,8 @@ public final class FrameLoop {
         input?.onTouch = { [unowned self] e in self.source.handleTouch(e); self.wake() }
         input?.start()
         if duration > 0 {
-            DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
+            // qos: names libdispatch's own asyncAfter: the two-argument one runs on the screen's clock.
+            DispatchQueue.main.asyncAfter(deadline: .now() + duration, qos: .unspecified) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
         }
         wake()
     }
@@ -148,7 +149,7 @@ public final class FrameLoop {
         if let overlay { damage += overlay.draw(into: shadow, now: now, missed: clock.missedFlips) }
         if damage.isEmpty {
             // The source wanted a frame but nothing changed on screen: look again next vblank.
-            DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval) { [weak self] in self?.wake() }
+            DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval, qos: .unspecified) { [weak self] in self?.wake() }
             return
         }
         do {
@@ -172,7 +173,7 @@ public final class FrameLoop {
             if !displayUnavailable { Log.warning("display: \(e)") } else { Log.debug("display: still unavailable: \(e.reason)") }
             displayUnavailable = true
             fullRedraw = true
-            DispatchQueue.main.asyncAfter(deadline: .now() + e.retryAfter) { [weak self] in self?.wake() }
+            DispatchQueue.main.asyncAfter(deadline: .now() + e.retryAfter, qos: .unspecified) { [weak self] in self?.wake() }
         } catch {
             Log.error("present: \(error)")
             stop(reason: "display failed", code: 1)
@@ -186,7 +187,7 @@ public final class FrameLoop {
             // the offscreen one to its nominal rate so an animation does not spin a core.
             let next = time + clock.refreshInterval - Syscall.monotonicNow()
             if next > 0.001 && display is OffscreenDisplay {
-                DispatchQueue.main.asyncAfter(deadline: .now() + next) { [weak self] in self?.wake() }
+                DispatchQueue.main.asyncAfter(deadline: .now() + next, qos: .unspecified) { [weak self] in self?.wake() }
                 return
             }
         }
