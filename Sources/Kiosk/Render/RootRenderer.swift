@@ -50,10 +50,6 @@ public final class RootRenderer {
         graph.flushHandler = { [unowned self] in self.flush() }
     }
 
-    /// The clock state writes between frames are stamped with (animations begin then).
-    var clock: (() -> Double)? {
-        get { graph.clock } set { graph.clock = newValue }
-    }
 
     /// Creates a renderer for `content` on a screen of `width`×`height` pixels.
     public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, content: V) {

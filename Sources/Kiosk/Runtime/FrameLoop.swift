@@ -86,7 +86,8 @@ public final class FrameLoop {
         input?.start()
         service?.startWatchdog { [unowned self] in self.wantsFrames }
         if duration > 0 {
-            DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
+            // qos: names libdispatch's own asyncAfter: the two-argument one runs on the screen's clock.
+            DispatchQueue.main.asyncAfter(deadline: .now() + duration, qos: .unspecified) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
         }
         wake()
     }
@@ -160,7 +161,7 @@ public final class FrameLoop {
         if let overlay { damage += overlay.draw(into: shadow, now: now, missed: clock.missedFlips) }
         if damage.isEmpty {
             // The source wanted a frame but nothing changed on screen: look again next vblank.
-            DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval) { [weak self] in self?.wake() }
+            DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval, qos: .unspecified) { [weak self] in self?.wake() }
             return
         }
         do {
@@ -185,7 +186,7 @@ public final class FrameLoop {
             displayUnavailable = true
             service?.displayUnavailable("\(e.reason)", retryAfter: e.retryAfter)
             fullRedraw = true
-            DispatchQueue.main.asyncAfter(deadline: .now() + e.retryAfter) { [weak self] in self?.wake() }
+            DispatchQueue.main.asyncAfter(deadline: .now() + e.retryAfter, qos: .unspecified) { [weak self] in self?.wake() }
         } catch {
             Log.error("present: \(error)")
             stop(reason: "display failed", code: 1)
@@ -200,7 +201,7 @@ public final class FrameLoop {
             // the offscreen one to its nominal rate so an animation does not spin a core.
             let next = time + clock.refreshInterval - Syscall.monotonicNow()
             if next > 0.001 && display is OffscreenDisplay {
-                DispatchQueue.main.asyncAfter(deadline: .now() + next) { [weak self] in self?.wake() }
+                DispatchQueue.main.asyncAfter(deadline: .now() + next, qos: .unspecified) { [weak self] in self?.wake() }
                 return
             }
         }
