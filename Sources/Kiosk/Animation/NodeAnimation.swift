@@ -156,6 +156,7 @@ extension ViewKinds {
         else if let a = view as? any Animatable, type(of: a).hasAnimatableData { kinds.insert(.animatableView) }
         if view is any TransactionCarrier { kinds.insert(.transaction) }
         if view is any DynamicViewContainer { kinds.insert(.dynamicContainer) }
+        if view is Text { kinds.insert(.text) }
         return kinds
     }
 }
@@ -178,6 +179,8 @@ extension ViewGraph {
             (view as? any AnimatableModifierContent)?.animateModifier(in: node, old: old, graph: self)
         } else if node.kinds.contains(.animatableView) {
             (view as? any Animatable)?.animateView(in: node, old: old, graph: self)
+        } else if node.kinds.contains(.text), let o = old as? Text, let n = view as? Text {
+            textWillChange(node, from: o, to: n)
         }
     }
 

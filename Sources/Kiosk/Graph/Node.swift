@@ -103,6 +103,10 @@ final class Node {
     var hostedViewVersion = -1
     /// A leaving (removed, still animating out) view: out of layout, drawn below its siblings.
     var isLeaving: Bool { transitionHost?.phase == .didDisappear }
+    /// A Text's content change in flight (`contentTransition`), and the value the last
+    /// `.numericText(value:)` change saw (its direction).
+    var contentChange: TextContentChange?
+    var lastNumericValue: Double?
     /// Paint order among siblings when it is not the node's own (a host's items take the
     /// zIndex written on the hosted view).
     var zIndexOverride: Double?
@@ -238,4 +242,6 @@ struct ViewKinds: OptionSet {
     static let transaction = ViewKinds(rawValue: 32)
     /// A container whose children come and go with transitions (if/else, ForEach, .id).
     static let dynamicContainer = ViewKinds(rawValue: 64)
+    /// Text (its content changes may run a content transition).
+    static let text = ViewKinds(rawValue: 128)
 }

@@ -97,6 +97,8 @@ final class ViewGraph {
     /// Leaving views whose transition modifiers were built at their removal: layout places
     /// them once, at the view's last frame.
     var leavingToPlace: [Node] = []
+    /// The last node serial before the current update (nodes past it were made in it).
+    var serialAtUpdateStart = Int.max
     /// Leaving views whose removal animations have all ended (dropped after the tick).
     var removalsDue: [Node] = []
     /// Completions of transactions applied in this frame, checked after its layout (a change
@@ -224,6 +226,7 @@ final class ViewGraph {
             isUpdating = true
             defer { isUpdating = false }
             updateStamp &+= 1
+            serialAtUpdateStart = nextSerial
             var changed = false
             clockIfMade?.fireDue(at: time)
             if !wakeups.isEmpty {

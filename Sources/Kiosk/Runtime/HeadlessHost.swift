@@ -73,12 +73,15 @@ public final class HeadlessHost {
     public func advance(by seconds: Double) {
         guard seconds.isFinite, seconds > 0 else { frame(); return }
         let end = time + seconds
+        var drewAtEnd = false
         while time + HeadlessHost.frameInterval <= end + 1e-9 {
             time += HeadlessHost.frameInterval
+            if abs(time - end) < 1e-9 { time = end; drewAtEnd = true }
             frame()
         }
-        time = max(time, end)
-        frame()
+        // A last frame at `end` unless the last tick was there (a second frame at the same time
+        // would redraw a running animation for nothing and report no damage).
+        if !drewAtEnd { time = max(time, end); frame() }
     }
 
     /// Touch down and up at (x, y), then one frame. Points off the screen hit nothing.

@@ -50,6 +50,9 @@ protocol DynamicViewContainer {}
 extension _ConditionalContent: DynamicViewContainer {}
 extension Optional: DynamicViewContainer where Wrapped: View {}
 extension _IDView: DynamicViewContainer {}
+/// `.id` containers (their transition may be written around them).
+protocol _IDViewMarker {}
+extension _IDView: _IDViewMarker {}
 extension ForEach: DynamicViewContainer {}
 
 /// Counts the animations a removal started; when they have all ended the host is dropped.
@@ -88,8 +91,11 @@ extension ViewGraph {
     /// Whether a change in `transaction` inserting or removing a child of `parent` runs a
     /// transition (then returns it).
     func transitionForChange(of child: Node, in parent: Node, insertion: Bool) -> AnyTransition? {
-        guard parent.kinds.contains(.dynamicContainer) else { return nil }
-        let t = child.transitionHost?.transition ?? _TransitionTraitModifier.transition(of: child.view)
+        // Only the outermost view of an inserted subtree transitions: a container built in this
+        // very update (inside an inserted view) adds its children as they are.
+        guard parent.kinds.contains(.dynamicContainer), parent.serial <= serialAtUpdateStart else { return nil }
+        let t = child.transitionHost?.transition ?? _TransitionTraitModifier.effectiveTransition(of: child.view)
+            ?? ViewGraph.transitionAround(parent) ?? .opacity
         guard !t._isIdentity else { return nil }
         let animation = t._animation(for: insertion ? .willAppear : .didDisappear) ?? transaction.animation
         return animation == nil ? nil : t
@@ -190,6 +196,18 @@ extension ViewGraph {
     /// next update.
     private func finishRemovalLater(_ host: Node) {
         self.defer { [weak host] in if let host { self.finishRemoval(host) } }
+    }
+
+    /// `.id(x).transition(t)`: the trait is written around the `.id` container, not on its
+    /// child; look on the modifier nodes wrapping the container (the innermost wins).
+    static func transitionAround(_ container: Node) -> AnyTransition? {
+        guard container.view is any _IDViewMarker else { return nil }
+        var n = container.parent
+        while let node = n, let m = node.view as? any _ModifiedContentUnwrapping {
+            if let t = m._anyModifier as? _TransitionTraitModifier { return t.transition }
+            n = node.parent
+        }
+        return nil
     }
 
     /// The union of the frames of a node's layout items (where a leaving view was).

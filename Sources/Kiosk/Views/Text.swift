@@ -78,6 +78,7 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
         let frame = node.frame
         let text = (node.modifierState as? ResolvedTextBox)?.text
             ?? fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text)
+        if node.contentChange != nil, renderContentChange(node: node, pass: pass, text: text, paint: paint, frame: frame) { return }
         let saved = pass.transform
         pass.transform = Affine.translation(Double(frame.minX), Double(frame.minY)).concatenating(saved)
         // Glyphs may overhang the layout box a little (italics, accents): widen the damage.
