@@ -303,7 +303,7 @@ public enum Publishers {
 /// type-erased wrappers of those): `onReceive` re-subscribes only when it changes.
 func publisherIdentity<P: Publisher>(_ publisher: P) -> ObjectIdentifier? {
     if let any = publisher as? AnyPublisher<P.Output, P.Failure> { return any.identity }
-    if let object = publisher as? AnyObject, type(of: publisher) is AnyClass { return ObjectIdentifier(object) }
+    if type(of: publisher) is AnyClass { return ObjectIdentifier(publisher as AnyObject) }
     if let identified = publisher as? _IdentifiedPublisher { return identified.identity }
     return nil
 }
