@@ -292,9 +292,9 @@ struct SliderHost: View {
         let previous = Diagnostics.printsWarnings
         Diagnostics.printsWarnings = false
         defer { Diagnostics.printsWarnings = previous }
-        let host = HeadlessHost(width: 400, height: 260) {
+        let host = HeadlessHost(width: 400, height: 300) {
             VStack(alignment: .leading, spacing: 10) {
-                ForEach(0..<5) { row in
+                ForEach(0..<6) { row in
                     HStack(spacing: 12) {
                         ForEach(0..<9) { col in
                             let i = row * 9 + col

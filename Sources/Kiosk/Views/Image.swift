@@ -30,6 +30,9 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public func interpolation(_ interpolation: Interpolation) -> Image {
         var i = self; i.sampling = interpolation == .none ? .nearest : .bilinear; return i
     }
+    /// Accepted: symbols always draw as templates (in the foreground style), PNGs as they are.
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { self }
+    public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
     public enum ResizingMode: Hashable, Sendable { case tile, stretch }
     public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
 

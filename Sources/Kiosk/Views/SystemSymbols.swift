@@ -9,7 +9,8 @@
 // circle, circle.fill, square, square.fill, star, star.fill, heart, heart.fill,
 // plus.circle.fill, minus.circle.fill, xmark.circle.fill, house.fill, magnifyingglass,
 // info.circle, exclamationmark.triangle.fill, person.fill, sun.max.fill, moon.fill, bolt.fill,
-// clock, ellipsis, line.3.horizontal, trash, bell.fill, gearshape, wifi, location.fill.
+// clock, ellipsis, line.3.horizontal, trash, bell.fill, gearshape, wifi, location.fill,
+// checkmark.circle, checkmark.circle.fill, checkmark.square, checkmark.square.fill.
 // Any other name draws a placeholder (a stroked square with a diagonal) and warns once per name.
 
 import Raster
@@ -30,7 +31,8 @@ enum SystemSymbols {
         "heart", "heart.fill", "plus.circle.fill", "minus.circle.fill", "xmark.circle.fill", "house.fill",
         "magnifyingglass", "info.circle", "exclamationmark.triangle.fill", "person.fill", "sun.max.fill",
         "moon.fill", "bolt.fill", "clock", "ellipsis", "line.3.horizontal", "trash", "bell.fill", "gearshape",
-        "wifi", "location.fill",
+        "wifi", "location.fill", "checkmark.circle", "checkmark.circle.fill", "checkmark.square",
+        "checkmark.square.fill",
     ]
 
     /// The stroke width as a share of the side.
@@ -71,6 +73,33 @@ enum SystemSymbols {
         }
         polygon(&p, pts.map { ($0.0 + cx, $0.1 + cy) })
     }
+
+    /// The outline of a polyline `2w` thick with mitred joints and butt ends (for cut-outs).
+    private static func thickPolyline(_ p: inout Raster.Path, _ pts: [(Double, Double)], w: Double) {
+        guard pts.count >= 2 else { return }
+        func normal(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) {
+            let dx = b.0 - a.0, dy = b.1 - a.1, l = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            return (-dy / l, dx / l)
+        }
+        var left: [(Double, Double)] = [], right: [(Double, Double)] = []
+        for i in pts.indices {
+            let n: (Double, Double)
+            var scale = 1.0
+            if i == 0 { n = normal(pts[0], pts[1]) }
+            else if i == pts.count - 1 { n = normal(pts[i - 1], pts[i]) }
+            else {
+                let a = normal(pts[i - 1], pts[i]), b = normal(pts[i], pts[i + 1])
+                let m = (a.0 + b.0, a.1 + b.1), l = max(1e-9, (m.0 * m.0 + m.1 * m.1).squareRoot())
+                n = (m.0 / l, m.1 / l)
+                scale = 1 / max(0.3, n.0 * a.0 + n.1 * a.1)
+            }
+            left.append((pts[i].0 + n.0 * w * scale, pts[i].1 + n.1 * w * scale))
+            right.append((pts[i].0 - n.0 * w * scale, pts[i].1 - n.1 * w * scale))
+        }
+        polygon(&p, left + right.reversed())
+    }
+
+    private static let check: [(Double, Double)] = [(0.27, 0.52), (0.43, 0.68), (0.74, 0.34)]
 
     private static func star(_ p: inout Raster.Path) {
         var pts: [(Double, Double)] = []
@@ -174,6 +203,12 @@ enum SystemSymbols {
                     p.addArc(center: Point(0.5, 0.82), radius: r, startAngle: -2.36, endAngle: -0.78, clockwise: true)
                 } },
                     filled { $0.addCircle(center: Point(0.5, 0.82), radius: 0.07) }]
+        case "checkmark.circle": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86))
+                                                   $0.move(to: check[0].0, check[0].1); $0.line(to: check[1].0, check[1].1); $0.line(to: check[2].0, check[2].1) }]
+        case "checkmark.circle.fill": return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94)); thickPolyline(&$0, check, w: 0.045) }]
+        case "checkmark.square": return [stroked { $0.addRoundedRect(Rect(x: 0.08, y: 0.08, width: 0.84, height: 0.84), cornerRadius: 0.14)
+                                                   $0.move(to: check[0].0, check[0].1); $0.line(to: check[1].0, check[1].1); $0.line(to: check[2].0, check[2].1) }]
+        case "checkmark.square.fill": return [holed { $0.addRoundedRect(Rect(x: 0.04, y: 0.04, width: 0.92, height: 0.92), cornerRadius: 0.16); thickPolyline(&$0, check, w: 0.045) }]
         case "location.fill": return [filled { polygon(&$0, [(0.92, 0.08), (0.56, 0.92), (0.46, 0.54), (0.08, 0.44)]) }]
         default: return nil
         }
