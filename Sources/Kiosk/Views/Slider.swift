@@ -48,6 +48,22 @@ public struct Slider<Label: View, ValueLabel: View>: View {
                   onEditingChanged: onEditingChanged)
     }
 
+    /// The iOS 13 spelling: value labels as views, the label last.
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1,
+                                        onEditingChanged: @escaping (Bool) -> Void = { _ in },
+                                        minimumValueLabel: ValueLabel, maximumValueLabel: ValueLabel,
+                                        @ViewBuilder label: () -> Label) where V.Stride: BinaryFloatingPoint {
+        self.init(value, bounds: bounds, step: nil, label: label(), minimum: minimumValueLabel, maximum: maximumValueLabel,
+                  onEditingChanged: onEditingChanged)
+    }
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V>, step: V.Stride,
+                                        onEditingChanged: @escaping (Bool) -> Void = { _ in },
+                                        minimumValueLabel: ValueLabel, maximumValueLabel: ValueLabel,
+                                        @ViewBuilder label: () -> Label) where V.Stride: BinaryFloatingPoint {
+        self.init(value, bounds: bounds, step: Double(step), label: label(), minimum: minimumValueLabel, maximum: maximumValueLabel,
+                  onEditingChanged: onEditingChanged)
+    }
+
     public var body: some View {
         _SliderBody(value: value, bounds: bounds, step: step, onEditingChanged: onEditingChanged,
                     label: AnyView(label), minimum: minimumValueLabel.map { AnyView($0) }, maximum: maximumValueLabel.map { AnyView($0) })
