@@ -20,7 +20,7 @@ public final class RootRenderer {
     private var drawnOnce = false
     /// The time of the last frame rendered (the graph's clock).
     private(set) var lastFrameTime = 0.0
-    private var canvas: Canvas?
+    private var canvas: Raster.Canvas?
     private let layerScratch = LayerScratch()
     let touches = TouchRouter()
     /// Rectangles repainted by the last frame.
@@ -47,7 +47,9 @@ public final class RootRenderer {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: w, height: h)
         graph = ViewGraph(root: root, environment: env, warnings: warnings)
         touches.startDate = graph.startDate
+        graph.flushHandler = { [unowned self] in self.flush() }
     }
+
 
     /// Creates a renderer for `content` on a screen of `width`×`height` pixels.
     public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, content: V) {
@@ -70,11 +72,13 @@ public final class RootRenderer {
     /// True when the next frame would change something (state changed, input arrived, a
     /// TimelineView is due at `time`).
     public func needsFrame(at time: Double) -> Bool {
-        graph.needsUpdate || laidOutGeneration != graph.generation || (graph.nextWakeup.map { $0 <= time + 1e-9 } ?? false)
+        graph.needsUpdate || laidOutGeneration != graph.generation || graph.hasAnimationWork
+            || (graph.nextWakeup.map { $0 <= time + 1e-9 } ?? false)
     }
 
-    /// The earliest virtual time a TimelineView wants to update, if any.
-    public var nextWakeup: Double? { graph.nextWakeup }
+    /// The earliest virtual time a TimelineView wants to update, if any; while an animation
+    /// runs, the last frame's time (every frame is due).
+    public var nextWakeup: Double? { graph.hasAnimationWork ? lastFrameTime : graph.nextWakeup }
 
     /// Updates, lays out and repaints what changed into `surface` (the whole surface when
     /// `fullRedraw`); returns the rectangles it repainted.
@@ -89,18 +93,17 @@ public final class RootRenderer {
         graph.time = max(graph.time, time)
         lastFrameTime = graph.time
         graph.update()
-        let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-        var relaid = false
-        for _ in 0..<3 where laidOutGeneration != graph.generation {
-            laidOutGeneration = graph.generation
-            layoutNumber += 1
-            let pass = layoutPass
-            pass.start(number: layoutNumber)
-            pass.place(items: rootItems, in: screen)
-            relaid = true
-            // GeometryReader content built during layout may have queued onAppear.
-            if pass.didChangeTree { graph.update() }
+        var relaid = layoutIfNeeded()
+        // Animations: those the update (and its layout) started begin at their commit, so
+        // this frame already shows them moving. Custom Animatable bodies re-run with the
+        // presented values (a second update).
+        graph.checkCompletions()
+        graph.tickAnimations(at: graph.time)
+        if graph.needsUpdate {
+            graph.update()
+            relaid = layoutIfNeeded() || relaid
         }
+        if graph.needsRender || needsRecord { relaid = true; graph.needsRender = false; needsRecord = false }
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
         if relaid || fullRedraw || !drawnOnce {
@@ -109,7 +112,7 @@ public final class RootRenderer {
                 pass = RenderPass(size: bounds, text: text)
                 renderPass = pass
             }
-            pass.render(items: rootItems)
+            pass.render(items: graph.root.layout != nil ? rootItems : graph.root.renderItems)
             // The pass gets the last frame's arrays back to record the next frame into.
             swap(&hitRegions, &pass.hitRegions)
             swap(&gestureTransforms, &pass.gestureTransforms)
@@ -128,8 +131,45 @@ public final class RootRenderer {
             frameCount += 1
         }
         lastDamage = damage
+        graph.runCompletions()
         return damage
     }
+
+    /// Lays out when the tree changed since the last layout; true when it did.
+    @discardableResult
+    private func layoutIfNeeded() -> Bool {
+        let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        var relaid = false
+        for _ in 0..<3 where laidOutGeneration != graph.generation {
+            laidOutGeneration = graph.generation
+            layoutNumber += 1
+            let pass = layoutPass
+            pass.start(number: layoutNumber, transaction: graph.layoutTransaction)
+            pass.place(items: rootItems, in: screen)
+            // Views removed with a transition built at their removal: their modifiers are laid
+            // out once, where the view was (it keeps its frame while it leaves).
+            for host in graph.leavingToPlace where !host.isRemoved {
+                if let frame = host.transitionHost?.leavingFrame { pass.place(items: host.layoutItems, in: frame) }
+            }
+            graph.leavingToPlace.removeAll()
+            relaid = true
+            // GeometryReader content built during layout may have queued onAppear.
+            if pass.didChangeTree { graph.update() }
+        }
+        return relaid
+    }
+
+    /// Applies pending state changes and lays out, without drawing (a `withAnimation` after
+    /// an unanimated write in the same handler commits that write first).
+    private func flush() {
+        graph.withSink {
+            graph.update()
+            if layoutIfNeeded() { needsRecord = true }
+            graph.checkCompletions()
+        }
+    }
+    /// A flush laid out: the next frame must record the display list again.
+    private var needsRecord = false
 
     /// The root's layout items (cached like every node's: rebuilt when the structure changes).
     private var rootItems: [Node] {
@@ -145,12 +185,12 @@ public final class RootRenderer {
     private let damageTracker = DamageTracker()
 
     private func draw(_ damage: [IntRect], into surface: Surface) {
-        let canvas: Canvas
+        let canvas: Raster.Canvas
         if let c = self.canvas, c.surface.base == surface.base, c.surface.width == surface.width,
            c.surface.height == surface.height, c.surface.stride == surface.stride {
             canvas = c
         } else {
-            canvas = Canvas(surface)
+            canvas = Raster.Canvas(surface)
             self.canvas = canvas
         }
         let background: Raster.Color = graph.rootEnvironment.colorScheme == .dark ? .black : .white
@@ -167,7 +207,12 @@ public final class RootRenderer {
         canvas.clip = surface.bounds
     }
 
-    private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Canvas) {
+    private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Raster.Canvas) {
+        draw(item, in: rect, canvas: canvas, scratch: layerScratch)
+    }
+
+    /// Draws one item; a group draws its layers from `scratch` (a nested group from the next level's).
+    private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Raster.Canvas, scratch: LayerScratch) {
         canvas.save()
         defer { canvas.restore() }
         canvas.transform = item.transform
@@ -184,7 +229,7 @@ public final class RootRenderer {
             ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
         case let .group(effect, group):
             LayerDrawing.draw(group, effect: effect, bounds: item.bounds, in: canvas.clip, canvas: canvas,
-                              scratch: layerScratch) { [unowned self] sub, rect, c in self.draw(sub, in: rect, canvas: c) }
+                              scratch: scratch) { [unowned self] sub, rect, c, s in self.draw(sub, in: rect, canvas: c, scratch: s) }
         }
     }
 
@@ -218,4 +263,7 @@ extension RootRenderer: FrameSource {
     public func handleTouch(_ event: TouchEvent) {
         touch(id: event.id, phase: event.phase, x: event.location.x, y: event.location.y, time: event.time)
     }
+
+    /// State set between frames (outside input handling) calls `wake`.
+    public func setWakeHandler(_ wake: @escaping () -> Void) { graph.wakeHandler = wake }
 }

@@ -51,6 +51,7 @@ public final class HeadlessHost {
             renderer.graph.warnings.warnings.append("host size \(width)×\(height) clamped to \(w)×\(h)")
         }
         surface = (try? Surface(width: w, height: h)) ?? (try! Surface(width: 0, height: 0))
+        // State written between frames (a tap, a queued block) commits at the virtual now.
         renderer.graph.hostNow = { [weak self] in self?.time ?? 0 }
         if !timers.isEmpty { renderer.graph.clock.adopt(timers) }
         frame()

@@ -47,6 +47,8 @@ public final class ViewFrameSource: FrameSource {
         return max(time, base + w)
     }
 
+    public func setWakeHandler(_ wake: @escaping () -> Void) { renderer.setWakeHandler(wake) }
+
     /// Warnings the views raised (bad frames, state changed during body, …).
     public var warnings: [String] { renderer.warnings }
 }
