@@ -19,6 +19,14 @@ struct IgnoresConfiguration: ButtonStyle {
     func makeBody(configuration: Configuration) -> some View { Color.green.frame(width: 80, height: 40) }
 }
 
+/// Reads the environment, as styles often do: grey when the button is disabled.
+struct EnvironmentReadingStyle: ButtonStyle {
+    @Environment(\.isEnabled) private var isEnabled
+    func makeBody(configuration: Configuration) -> some View {
+        configuration.label.frame(width: 100, height: 60).background(isEnabled ? Color.blue : Color.gray)
+    }
+}
+
 /// Triggers on a double tap only.
 struct DoubleTapStyle: PrimitiveButtonStyle {
     func makeBody(configuration: Configuration) -> some View {
@@ -74,6 +82,17 @@ extension HeadlessHost {
         #expect(rgba(host.snapshot(), 100, 50) == [52, 199, 89, 255])
         host.tap(x: 100, y: 50)
         #expect(taps.value == 1)
+    }
+
+    @Test func aStyleSeesItsEnvironment() {
+        let host = HeadlessHost(width: 200, height: 200, text: FixedAdvanceText()) {
+            VStack(spacing: 0) {
+                Button("on") {}.buttonStyle(EnvironmentReadingStyle())
+                Button("off") {}.buttonStyle(EnvironmentReadingStyle()).disabled(true)
+            }
+        }
+        #expect(rgba(host.snapshot(), 60, 50) == [0, 122, 255, 255])     // off the label
+        #expect(rgba(host.snapshot(), 60, 110) == [142, 142, 147, 255])
     }
 
     @Test func primitiveStyleDecidesWhenToTrigger() {

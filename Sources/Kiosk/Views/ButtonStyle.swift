@@ -84,10 +84,20 @@ struct AnyButtonStyle {
     }
     init<S: PrimitiveButtonStyle>(primitive style: S) {
         makeButton = { input in
-            AnyView(style.makeBody(configuration: PrimitiveButtonStyleConfiguration(role: input.role, label: input.label,
-                                                                                     action: input.action)))
+            let configuration = PrimitiveButtonStyleConfiguration(role: input.role, label: input.label, action: input.action)
+            return AnyView(_StyleBody(style: style) { style.makeBody(configuration: configuration) })
         }
     }
+}
+
+/// A style's body, evaluated as its own view so the style's `@Environment`/`@State` properties
+/// are installed (a style is a struct the button only stores; SwiftUI installs them too:
+/// `@Environment(\.isEnabled) var isEnabled` inside a ButtonStyle is common).
+struct _StyleBody<Style, Content: View>: View, DynamicPropertyHost {
+    let style: Style
+    let content: () -> Content
+    var body: Content { content() }
+    var dynamicPropertySource: Any { style }
 }
 
 /// A ButtonStyle's body with the press-tracking tap around it.
@@ -96,7 +106,9 @@ struct _StyledButton<Style: ButtonStyle>: View {
     let input: ButtonInput
     @State private var isPressed = false
     var body: some View {
-        style.makeBody(configuration: ButtonStyleConfiguration(role: input.role, label: input.label, isPressed: isPressed))
+        let configuration = ButtonStyleConfiguration(role: input.role, label: input.label, isPressed: isPressed)
+        let style = self.style
+        _StyleBody(style: style) { style.makeBody(configuration: configuration) }
             .contentShape(Rectangle())
             .modifier(_GestureModifier(recipe: GestureRecipe(kind: .tap(count: 1), onTap: input.action,
                                                              onPressingChanged: { isPressed = $0 })))

@@ -67,7 +67,9 @@ public struct ToggleStyleConfiguration {
 
 struct AnyToggleStyle {
     let makeBody: (ToggleStyleConfiguration) -> AnyView
-    init<S: ToggleStyle>(_ style: S) { makeBody = { AnyView(style.makeBody(configuration: $0)) } }
+    init<S: ToggleStyle>(_ style: S) {
+        makeBody = { configuration in AnyView(_StyleBody(style: style) { style.makeBody(configuration: configuration) }) }
+    }
 }
 
 struct ToggleStyleKey: EnvironmentKey { static let defaultValue: AnyToggleStyle? = nil }
