@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "kiosk-engine-bench", targets: ["KioskBench"]),
         .executable(name: "raster-gallery", targets: ["RasterGallery"]),
         .executable(name: "raster-bench", targets: ["RasterBench"]),
-        .library(name: "Kiosk", targets: ["Kiosk"]),
+        .library(name: "Kiosk", targets: ["Kiosk", "Combine"]),
         .executable(name: "kiosk", targets: ["KioskCLI"]),
     ],
     targets: [
@@ -32,6 +32,8 @@ let package = Package(
         // (displays, input, console, frame loop).
         // ENGINE.md is the folder's documentation, not a resource (excluded: no SwiftPM warning).
         .target(name: "Kiosk", dependencies: ["Raster", "CDRM"], exclude: ["ENGINE.md"]),
+        // `import Combine` for pasted SwiftUI model files (no Combine on Linux): re-exports Kiosk's publishers.
+        .target(name: "Combine", dependencies: ["Kiosk"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
         .target(name: "KioskScenes", dependencies: ["Kiosk"]),

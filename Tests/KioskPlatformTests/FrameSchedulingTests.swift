@@ -85,9 +85,17 @@ struct StillView: View {
         let elapsed = Syscall.monotonicNow() - t0
         // 1 first frame + one per 0.1 s tick; a loaded machine may lose some, never gain.
         #expect(loop.frameCount >= 6 && loop.frameCount <= Int(elapsed / 0.1) + 2, "\(loop.frameCount) frames in \(elapsed) s")
-        #expect(loop.timerWakeups >= (loop.frameCount - 1) / 2 && loop.timerWakeups <= loop.frameCount + 1, "timer wakeups \(loop.timerWakeups)")
+        // At most one timer wakeup per tick that passed. (Bounding them by frames failed once the
+        // suite grew: with the main queue saturated for ~40 s by parallel HeadlessHost tests, a tick's
+        // frame can be drawn late and merge with the next — 350 ticks, fewer frames — which is
+        // losing frames, not polling.)
+        #expect(loop.timerWakeups >= (loop.frameCount - 1) / 2 && loop.timerWakeups <= Int(elapsed / 0.1) + 2,
+                "timer wakeups \(loop.timerWakeups) for \(loop.frameCount) frames in \(elapsed) s")
         // Each frame costs its timer wakeup and the wake after its present: nothing polls.
-        #expect(loop.wakeups <= 3 * loop.frameCount + 2, "wakeups \(loop.wakeups) for \(loop.frameCount) frames")
+        // (Per tick, not per frame, when a starved main queue merged ticks: 23 wakeups for 6 frames
+        // was measured that way — still three per tick at most, nothing polling.)
+        let ticks = max(loop.frameCount, Int(elapsed / 0.1) + 1)
+        #expect(loop.wakeups <= 3 * ticks + 2, "wakeups \(loop.wakeups) for \(loop.frameCount) frames, \(ticks) ticks")
     }
 
     @MainActor @Test func stillContentMakesNoWakeupsAfterItsFirstFrame() async throws {

@@ -218,3 +218,43 @@ struct ShowsManual: View {
         #expect(host.warnings.contains { $0.contains("Publishing changes from within view updates") })
     }
 }
+
+final class SearchModel: ObservableObject {
+    @Published var searchText = ""
+    @Published var debounced = ""
+    @Published var delayed = ""
+    private var bag = Set<AnyCancellable>()
+    init() {
+        $searchText.debounce(for: .milliseconds(300), scheduler: RunLoop.main).removeDuplicates().assign(to: &$debounced)
+        $searchText.delay(for: 0.5, scheduler: DispatchQueue.main).sink { [weak self] in self?.delayed = $0 }.store(in: &bag)
+    }
+}
+
+struct ShowsSearch: View {
+    @StateObject var model = SearchModel()
+    var body: some View {
+        VStack(spacing: 30) {
+            Text("d[\(model.debounced)]")
+            Text("l[\(model.delayed)]")
+            Text("type").onTapGesture { model.searchText += "a" }
+        }
+    }
+}
+
+@Suite struct PublisherTimingTests {
+    @Test func debounceAndDelayFollowTheScreensClock() {
+        let host = HeadlessHost(width: 200, height: 200, text: FixedAdvanceText()) { ShowsSearch() }
+        let type = host.frame(ofText: "type")!
+        host.tap(x: Double(type.midX), y: Double(type.midY))      // "a"
+        host.advance(by: 0.1)
+        host.tap(x: Double(type.midX), y: Double(type.midY))      // "aa" within 300 ms: restarts
+        host.advance(by: 0.25)
+        #expect(host.frame(ofText: "d[]") != nil)
+        host.advance(by: 0.1)
+        #expect(host.frame(ofText: "d[aa]") != nil)               // only the newest, once quiet
+        host.advance(by: 0.05)
+        #expect(host.frame(ofText: "l[a]") != nil)                // each value 0.5 s later
+        host.advance(by: 0.15)
+        #expect(host.frame(ofText: "l[aa]") != nil)
+    }
+}

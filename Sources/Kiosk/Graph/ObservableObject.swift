@@ -116,6 +116,21 @@ public struct Published<Value> {
         set { }
     }
 
+    /// `$property` inside the class: also finds the object's publisher, so values assigned with
+    /// `assign(to: &$property)` announce the change too.
+    public static subscript<EnclosingSelf: AnyObject>(
+        _enclosingInstance object: EnclosingSelf,
+        projected projectedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Publisher>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Publisher {
+        get {
+            let box = object[keyPath: storageKeyPath].box
+            box.resolveOwner(object)
+            return Publisher(box: box)
+        }
+        set { }
+    }
+
     public static subscript<EnclosingSelf: AnyObject>(
         _enclosingInstance object: EnclosingSelf,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
@@ -124,10 +139,7 @@ public struct Published<Value> {
         get { object[keyPath: storageKeyPath].box.value }
         set {
             let box = object[keyPath: storageKeyPath].box
-            if !box.ownerResolved {
-                box.ownerResolved = true
-                if let observable = object as? any ObservableObject { box.owner = defaultPublisher(observable) }
-            }
+            box.resolveOwner(object)
             box.set(newValue)
         }
     }
@@ -155,4 +167,9 @@ final class PublishedBox<Value> {
         value = newValue
     }
     func keep(_ c: AnyCancellable) { kept.append(c) }
+    func resolveOwner(_ object: AnyObject) {
+        guard !ownerResolved else { return }
+        ownerResolved = true
+        if let observable = object as? any ObservableObject { owner = defaultPublisher(observable) }
+    }
 }

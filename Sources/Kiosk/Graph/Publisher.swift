@@ -106,8 +106,12 @@ extension Publisher {
     }
     /// Delivers the values on `scheduler`: kiosk delivers on the main queue when asked for it and
     /// the value comes from another thread, and where it was sent otherwise.
-    public func receive<S>(on scheduler: S, options: Never? = nil) -> Publishers.ReceiveOn<Self> {
-        Publishers.ReceiveOn(upstream: self, toMain: (scheduler as? DispatchQueue).map { $0.label == DispatchQueue.main.label } ?? (scheduler is RunLoop))
+    public func receive(on scheduler: DispatchQueue, options: Never? = nil) -> Publishers.ReceiveOn<Self> {
+        Publishers.ReceiveOn(upstream: self, toMain: scheduler.label == DispatchQueue.main.label)
+    }
+    /// Delivers on the main queue (kiosk's run loop is the main queue's).
+    public func receive(on scheduler: RunLoop, options: Never? = nil) -> Publishers.ReceiveOn<Self> {
+        Publishers.ReceiveOn(upstream: self, toMain: true)
     }
     /// Hides the publisher's type.
     public func eraseToAnyPublisher() -> AnyPublisher<Output, Failure> { AnyPublisher(self) }
@@ -303,7 +307,7 @@ public enum Publishers {
 /// type-erased wrappers of those): `onReceive` re-subscribes only when it changes.
 func publisherIdentity<P: Publisher>(_ publisher: P) -> ObjectIdentifier? {
     if let any = publisher as? AnyPublisher<P.Output, P.Failure> { return any.identity }
-    if let object = publisher as? AnyObject, type(of: publisher) is AnyClass { return ObjectIdentifier(object) }
+    if type(of: publisher) is AnyClass { return ObjectIdentifier(publisher as AnyObject) }
     if let identified = publisher as? _IdentifiedPublisher { return identified.identity }
     return nil
 }

@@ -13,6 +13,10 @@ final class TouchRouter {
     /// Longest gap between taps of a multi-tap, and their largest distance.
     static let multiTapInterval = 0.35
     static let multiTapDistance: CGFloat = 40
+    /// How far (points) outside a pressed button the touch may go and still count as on it:
+    /// a lift there still triggers it (UIKit's tracking margin is larger, ≈ 70; a kiosk's
+    /// buttons sit closer together).
+    static let pressMargin: CGFloat = 20
 
     struct Session {
         var chain: [Node]           // gesture nodes, innermost first
@@ -21,6 +25,9 @@ final class TouchRouter {
         var samples: [(CGPoint, Double)] = []
         var isTap = true
         var drag: Node?
+        /// A press-tracking tap target (Button) and whether the touch is on it now.
+        var press: Node?
+        var isPressing = false
     }
     private var sessions: [Int: Session] = [:]
     private var lastTap: (serial: Int, time: Double, location: CGPoint, count: Int)?
@@ -38,6 +45,12 @@ final class TouchRouter {
             }
             var s = Session(chain: chain, start: p, startTime: time)
             s.samples.append((p, time))
+            if let tap = chain.first(where: { if case .tap? = recipe($0)?.kind { return true } else { return false } }),
+               let pressing = recipe(tap)?.onPressingChanged {
+                s.press = tap
+                s.isPressing = true
+                pressing(true)
+            }
             sessions[id] = s
             if let drag = chain.first(where: { if case .drag(let d)? = recipe($0)?.kind { return d == 0 } else { return false } }) {
                 sessions[id]?.drag = drag
@@ -56,6 +69,12 @@ final class TouchRouter {
                 }
                 if s.drag != nil { s.isTap = false }
             }
+            if let press = s.press {
+                // A drag that takes the touch (a slider, a scroll view) ends the press.
+                let on = s.drag == nil && !press.isRemoved && isInside(p, node: press, transforms: transforms, margin: TouchRouter.pressMargin)
+                if on != s.isPressing { s.isPressing = on; recipe(press)?.onPressingChanged?(on) }
+                if s.drag != nil { s.press = nil }
+            }
             sessions[id] = s
             if let drag = s.drag, !drag.isRemoved {
                 recipe(drag)?.onChanged?(value(s, node: drag, at: p, time: time, transforms: transforms))
@@ -63,14 +82,31 @@ final class TouchRouter {
         case .ended:
             guard var s = sessions.removeValue(forKey: id) else { return }
             s.samples.append((p, time))
-            if let drag = s.drag {
+            if let press = s.press {
+                let r = recipe(press)
+                if s.isPressing { r?.onPressingChanged?(false) }
+                let on = !press.isRemoved && isInside(p, node: press, transforms: transforms, margin: TouchRouter.pressMargin)
+                if on && s.drag == nil { r?.onTap?() }
+            } else if let drag = s.drag {
                 if !drag.isRemoved { recipe(drag)?.onEnded?(value(s, node: drag, at: p, time: time, transforms: transforms)) }
             } else if s.isTap {
                 recogniseTap(s, at: p, time: time)
             }
         case .cancelled:
-            sessions.removeValue(forKey: id)
+            if let s = sessions.removeValue(forKey: id), let press = s.press, s.isPressing {
+                recipe(press)?.onPressingChanged?(false)
+            }
         }
+    }
+
+    /// Whether `p` (screen) lies within `margin` of the node's frame, in the node's own space.
+    private func isInside(_ p: CGPoint, node: Node, transforms: [Int: Affine], margin: CGFloat) -> Bool {
+        guard p.x.isFinite, p.y.isFinite else { return false }
+        var q = Raster.Point(p)
+        if let inverse = transforms[node.serial]?.inverted() { q = inverse.apply(q) }
+        let f = node.frame
+        return Double(q.x) >= Double(f.minX - margin) && Double(q.x) <= Double(f.maxX + margin)
+            && Double(q.y) >= Double(f.minY - margin) && Double(q.y) <= Double(f.maxY + margin)
     }
 
     private func recogniseTap(_ s: Session, at p: CGPoint, time: Double) {

@@ -143,3 +143,17 @@ extension HeadlessHost {
         self.init(width: width, height: height, colorScheme: colorScheme) { _AppRoot(app: A()) }
     }
 }
+
+extension View {
+    /// The colour scheme this view and its descendants draw in. SwiftUI applies it to the whole
+    /// window; kiosk applies it to this subtree (the screen's background follows the host's scheme).
+    /// nil keeps the inherited scheme.
+    public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {
+        modifier(_PreferredColorSchemeModifier(colorScheme: colorScheme))
+    }
+}
+
+struct _PreferredColorSchemeModifier: EnvironmentModifier {
+    let colorScheme: ColorScheme?
+    func transform(_ environment: inout EnvironmentValues) { if let colorScheme { environment.colorScheme = colorScheme } }
+}

@@ -121,7 +121,7 @@ public final class Timer: @unchecked Sendable {
 /// Kiosk's stand-in for Foundation's run loop: timers added to it join the screen's clock
 /// (there is one loop, the screen's frame loop; modes are accepted and ignored).
 public final class RunLoop: @unchecked Sendable {
-    nonisolated(unsafe) public static let main = RunLoop()
+    public static let main = RunLoop()
     /// The same loop: kiosk's views run on one thread.
     public class var current: RunLoop { main }
 

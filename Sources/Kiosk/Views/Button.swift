@@ -1,6 +1,8 @@
-// Button and Divider: the two controls nearly every screen uses. Button is SwiftUI's default
-// style on iOS: the label in the accent colour (unless a foreground style is set), grey when
-// disabled, the whole label rectangle tappable.
+// Button and Divider: the two controls nearly every screen uses. A Button draws through the
+// button style in its environment (ButtonStyle.swift): by default SwiftUI's iOS look — the label
+// in the tint colour (unless a foreground style is set), grey when disabled, faded while pressed,
+// the whole label rectangle tappable. Pressing is tracked by the touch router: down on the button
+// presses it, leaving it (beyond a 20-point margin) releases it, lifting on it runs the action.
 
 import Raster
 
@@ -8,25 +10,30 @@ import Raster
 ///
 /// ```swift
 /// Button("Buy ticket") { model.buy() }
-/// Button(action: next) { Label… }
+/// Button(role: .destructive, action: delete) { Label("Delete", systemImage: "trash") }
+/// Button("Next", action: next).buttonStyle(.borderedProminent).tint(.green)
 /// ```
 public struct Button<Label: View>: View {
     let action: () -> Void
     let label: Label
-    @Environment(\.isEnabled) private var isEnabled
-    @Environment(\.foregroundStyle) private var foreground
+    let role: ButtonRole?
+    @Environment(\.buttonStyle) private var style
 
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
         self.label = label()
+        role = nil
+    }
+
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = action
+        self.label = label()
+        self.role = role
     }
 
     public var body: some View {
-        let style: AnyShapeStyle = isEnabled ? (foreground ?? AnyShapeStyle(Color.accentColor)) : AnyShapeStyle(Color.gray)
-        label
-            .modifier(_ForegroundStyleModifier(style: style))
-            .contentShape(Rectangle())
-            .onTapGesture(perform: action)
+        (style ?? AnyButtonStyle(primitive: DefaultButtonStyle())).makeButton(
+            ButtonInput(label: ButtonStyleConfiguration.Label(content: AnyView(label)), role: role, action: action))
     }
 }
 
@@ -35,6 +42,27 @@ extension Button where Label == Text {
     public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.init(action: action) { Text(title) }
     }
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
+    }
+}
+
+extension Button where Label == Kiosk.Label<Text, Image> {
+    /// A button whose label is a title and a symbol (`Label(title, systemImage:)`).
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { Kiosk.Label(title, systemImage: systemImage) }
+    }
+    public init<S: StringProtocol>(_ title: S, systemImage: String, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Kiosk.Label(title, systemImage: systemImage) }
+    }
+}
+
+/// What a button means: a destructive one draws in red; cancel is accepted (kiosk has no
+/// dialogs to place it in).
+public struct ButtonRole: Hashable, Sendable {
+    let kind: Int
+    public static let destructive = ButtonRole(kind: 1)
+    public static let cancel = ButtonRole(kind: 2)
 }
 
 /// A thin line separating content: horizontal in a VStack, vertical in an HStack.

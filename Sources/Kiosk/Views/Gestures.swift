@@ -15,6 +15,9 @@ struct GestureRecipe {
     var onChanged: ((DragGesture.Value) -> Void)?
     var onEnded: ((DragGesture.Value) -> Void)?
     var onTap: (() -> Void)?
+    /// A press-tracking tap (Button): told when the touch goes down on the view, leaves or
+    /// re-enters it (with `TouchRouter.pressMargin`), and lifts; `onTap` runs on a lift inside.
+    var onPressingChanged: ((Bool) -> Void)?
 }
 
 protocol RecipeGesture { var recipe: GestureRecipe { get } }

@@ -17,7 +17,8 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public init(_ name: String) { self.name = name }
     /// A decorative image (no accessibility label; same as `init(_:)` here).
     public init(decorative name: String) { self.name = name }
-    /// SF Symbols are not available on kiosk screens: shows nothing, with a warning.
+    /// A symbol drawn as paths in the foreground style, sized from the font: a small set of
+    /// common SF Symbols names (listed in SystemSymbols.swift); others draw a placeholder and warn.
     public init(systemName: String) { name = "systemName:" + systemName }
     public var body: Never { bodyNeverCalled("Image") }
 
@@ -29,18 +30,26 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public func interpolation(_ interpolation: Interpolation) -> Image {
         var i = self; i.sampling = interpolation == .none ? .nearest : .bilinear; return i
     }
+    /// Accepted: symbols always draw as templates (in the foreground style), PNGs as they are.
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { self }
+    public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
     public enum ResizingMode: Hashable, Sendable { case tile, stretch }
     public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
 
     var surface: ImageBox? { ImageCache.shared.image(named: name) }
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
+        if symbolName != nil {
+            let side = Image.symbolSide(node.environment)
+            return isResizable ? proposal.replacingUnspecifiedDimensions(by: CGSize(width: side, height: side)) : CGSize(width: side, height: side)
+        }
         guard let image = surface?.surface else { return .zero }
         let intrinsic = CGSize(width: image.width, height: image.height)
         return isResizable ? proposal.replacingUnspecifiedDimensions(by: intrinsic) : intrinsic
     }
 
     func render(node: Node, pass: RenderPass) {
+        if let symbol = symbolName { renderSymbol(symbol, node: node, pass: pass); return }
         guard let image = surface else { return }
         pass.emit(.image(image, Raster.Rect(node.frame), sampling), owner: node, index: 0, localBounds: node.frame)
     }

@@ -3,6 +3,7 @@
 // `Timer.publish` clock and `String(format:)` — with `import SwiftUI` changed to `import Kiosk`.
 // Same options as `kiosk run`: .build/debug/HelloApp --display offscreen --duration 3
 import Kiosk
+import Combine      // kiosk's shim: Linux has no Combine; pasted model files import it
 
 final class Departures: ObservableObject {
     @Published var secondsToNext = 95

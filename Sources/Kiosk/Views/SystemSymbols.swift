@@ -1,0 +1,264 @@
+// Image(systemName:): SF Symbols are Apple's and not available on kiosk screens, so a small set
+// of the common ones is drawn here as paths in a unit square (filled, or stroked with round caps
+// at 9 % of the side — SF's regular weight at body size is ≈ 1.6 of 20 points). They draw in the
+// foreground style like SwiftUI's template symbols, sized from the font (side = 1.2 × point size,
+// 20 points at body) times the image scale, or to the offered size when `.resizable()`.
+//
+// The set (`SystemSymbols.names`): plus, minus, xmark, checkmark, chevron.left/right/up/down,
+// arrow.left/right/up/down, play.fill, pause.fill, stop.fill, backward.fill, forward.fill,
+// circle, circle.fill, square, square.fill, star, star.fill, heart, heart.fill,
+// plus.circle.fill, minus.circle.fill, xmark.circle.fill, house.fill, magnifyingglass,
+// info.circle, exclamationmark.triangle.fill, person.fill, sun.max.fill, moon.fill, bolt.fill,
+// clock, ellipsis, line.3.horizontal, trash, bell.fill, gearshape, wifi, location.fill,
+// checkmark.circle, checkmark.circle.fill, checkmark.square, checkmark.square.fill.
+// Any other name draws a placeholder (a stroked square with a diagonal) and warns once per name.
+
+import Raster
+import Synchronization
+
+enum SystemSymbols {
+    /// One part of a symbol: a path in the unit square, filled (even-odd when `evenOdd`) or stroked.
+    struct Part {
+        var path: Raster.Path
+        var stroke: Bool
+        var evenOdd = false
+    }
+
+    static let names: [String] = [
+        "plus", "minus", "xmark", "checkmark", "chevron.left", "chevron.right", "chevron.up", "chevron.down",
+        "arrow.left", "arrow.right", "arrow.up", "arrow.down", "play.fill", "pause.fill", "stop.fill",
+        "backward.fill", "forward.fill", "circle", "circle.fill", "square", "square.fill", "star", "star.fill",
+        "heart", "heart.fill", "plus.circle.fill", "minus.circle.fill", "xmark.circle.fill", "house.fill",
+        "magnifyingglass", "info.circle", "exclamationmark.triangle.fill", "person.fill", "sun.max.fill",
+        "moon.fill", "bolt.fill", "clock", "ellipsis", "line.3.horizontal", "trash", "bell.fill", "gearshape",
+        "wifi", "location.fill", "checkmark.circle", "checkmark.circle.fill", "checkmark.square",
+        "checkmark.square.fill",
+    ]
+
+    /// The stroke width as a share of the side.
+    static let strokeShare = 0.09
+
+    private static let warned = Mutex(Set<String>())
+
+    /// The parts of `name`, or the placeholder (warning once) for a name not in the set.
+    static func parts(_ name: String) -> [Part] {
+        if let p = known(name) { return p }
+        let first = warned.withLock { $0.insert(name).inserted }
+        if first {
+            Diagnostics.warn("Image(systemName: \"\(name)\"): not among kiosk's \(names.count) drawn symbols (SystemSymbols.names); a placeholder is shown")
+        }
+        return [stroked { p in
+            p.addRect(Rect(x: 0.12, y: 0.12, width: 0.76, height: 0.76))
+            p.move(to: 0.12, 0.88); p.line(to: 0.88, 0.12)
+        }]
+    }
+
+    private static func stroked(_ build: (inout Raster.Path) -> Void) -> Part { Part(path: Raster.Path(build), stroke: true) }
+    private static func filled(_ build: (inout Raster.Path) -> Void) -> Part { Part(path: Raster.Path(build), stroke: false) }
+    private static func holed(_ build: (inout Raster.Path) -> Void) -> Part { Part(path: Raster.Path(build), stroke: false, evenOdd: true) }
+
+    private static func polygon(_ p: inout Raster.Path, _ points: [(Double, Double)]) {
+        guard let f = points.first else { return }
+        p.move(to: f.0, f.1)
+        for q in points.dropFirst() { p.line(to: q.0, q.1) }
+        p.close()
+    }
+
+    /// A thick "+" as a polygon (for cut-outs), centred at (cx, cy), arm length `a`, half width `w`.
+    private static func plusOutline(_ p: inout Raster.Path, cx: Double, cy: Double, a: Double, w: Double, rotated: Bool = false) {
+        var pts: [(Double, Double)] = [(-w, -a), (w, -a), (w, -w), (a, -w), (a, w), (w, w), (w, a), (-w, a), (-w, w), (-a, w), (-a, -w), (-w, -w)]
+        if rotated {
+            let c = 0.70710678
+            pts = pts.map { (($0.0 - $0.1) * c, ($0.0 + $0.1) * c) }
+        }
+        polygon(&p, pts.map { ($0.0 + cx, $0.1 + cy) })
+    }
+
+    /// The outline of a polyline `2w` thick with mitred joints and butt ends (for cut-outs).
+    private static func thickPolyline(_ p: inout Raster.Path, _ pts: [(Double, Double)], w: Double) {
+        guard pts.count >= 2 else { return }
+        func normal(_ a: (Double, Double), _ b: (Double, Double)) -> (Double, Double) {
+            let dx = b.0 - a.0, dy = b.1 - a.1, l = max(1e-9, (dx * dx + dy * dy).squareRoot())
+            return (-dy / l, dx / l)
+        }
+        var left: [(Double, Double)] = [], right: [(Double, Double)] = []
+        for i in pts.indices {
+            let n: (Double, Double)
+            var scale = 1.0
+            if i == 0 { n = normal(pts[0], pts[1]) }
+            else if i == pts.count - 1 { n = normal(pts[i - 1], pts[i]) }
+            else {
+                let a = normal(pts[i - 1], pts[i]), b = normal(pts[i], pts[i + 1])
+                let m = (a.0 + b.0, a.1 + b.1), l = max(1e-9, (m.0 * m.0 + m.1 * m.1).squareRoot())
+                n = (m.0 / l, m.1 / l)
+                scale = 1 / max(0.3, n.0 * a.0 + n.1 * a.1)
+            }
+            left.append((pts[i].0 + n.0 * w * scale, pts[i].1 + n.1 * w * scale))
+            right.append((pts[i].0 - n.0 * w * scale, pts[i].1 - n.1 * w * scale))
+        }
+        polygon(&p, left + right.reversed())
+    }
+
+    private static let check: [(Double, Double)] = [(0.27, 0.52), (0.43, 0.68), (0.74, 0.34)]
+
+    private static func star(_ p: inout Raster.Path) {
+        var pts: [(Double, Double)] = []
+        for i in 0..<10 {
+            let r = i % 2 == 0 ? 0.48 : 0.2
+            let a = -Double.pi / 2 + Double(i) * Double.pi / 5
+            pts.append((0.5 + r * cos(a), 0.53 + r * sin(a)))
+        }
+        polygon(&p, pts)
+    }
+
+    private static func heart(_ p: inout Raster.Path) {
+        p.move(to: 0.5, 0.88)
+        p.cubic(to: Point(0.06, 0.38), control1: Point(0.3, 0.72), control2: Point(0.06, 0.58))
+        p.cubic(to: Point(0.5, 0.24), control1: Point(0.06, 0.1), control2: Point(0.4, 0.08))
+        p.cubic(to: Point(0.94, 0.38), control1: Point(0.6, 0.08), control2: Point(0.94, 0.1))
+        p.cubic(to: Point(0.5, 0.88), control1: Point(0.94, 0.58), control2: Point(0.7, 0.72))
+        p.close()
+    }
+
+    private static func known(_ name: String) -> [Part]? {
+        switch name {
+        case "plus": return [stroked { $0.move(to: 0.5, 0.12); $0.line(to: 0.5, 0.88); $0.move(to: 0.12, 0.5); $0.line(to: 0.88, 0.5) }]
+        case "minus": return [stroked { $0.move(to: 0.12, 0.5); $0.line(to: 0.88, 0.5) }]
+        case "xmark": return [stroked { $0.move(to: 0.2, 0.2); $0.line(to: 0.8, 0.8); $0.move(to: 0.8, 0.2); $0.line(to: 0.2, 0.8) }]
+        case "checkmark": return [stroked { $0.move(to: 0.14, 0.54); $0.line(to: 0.4, 0.8); $0.line(to: 0.88, 0.2) }]
+        case "chevron.left": return [stroked { $0.move(to: 0.66, 0.12); $0.line(to: 0.3, 0.5); $0.line(to: 0.66, 0.88) }]
+        case "chevron.right": return [stroked { $0.move(to: 0.34, 0.12); $0.line(to: 0.7, 0.5); $0.line(to: 0.34, 0.88) }]
+        case "chevron.up": return [stroked { $0.move(to: 0.12, 0.68); $0.line(to: 0.5, 0.3); $0.line(to: 0.88, 0.68) }]
+        case "chevron.down": return [stroked { $0.move(to: 0.12, 0.32); $0.line(to: 0.5, 0.7); $0.line(to: 0.88, 0.32) }]
+        case "arrow.left": return [stroked { $0.move(to: 0.88, 0.5); $0.line(to: 0.14, 0.5); $0.move(to: 0.44, 0.18); $0.line(to: 0.12, 0.5); $0.line(to: 0.44, 0.82) }]
+        case "arrow.right": return [stroked { $0.move(to: 0.12, 0.5); $0.line(to: 0.86, 0.5); $0.move(to: 0.56, 0.18); $0.line(to: 0.88, 0.5); $0.line(to: 0.56, 0.82) }]
+        case "arrow.up": return [stroked { $0.move(to: 0.5, 0.88); $0.line(to: 0.5, 0.14); $0.move(to: 0.18, 0.44); $0.line(to: 0.5, 0.12); $0.line(to: 0.82, 0.44) }]
+        case "arrow.down": return [stroked { $0.move(to: 0.5, 0.12); $0.line(to: 0.5, 0.86); $0.move(to: 0.18, 0.56); $0.line(to: 0.5, 0.88); $0.line(to: 0.82, 0.56) }]
+        case "play.fill": return [filled { polygon(&$0, [(0.22, 0.1), (0.88, 0.5), (0.22, 0.9)]) }]
+        case "pause.fill": return [filled { $0.addRoundedRect(Rect(x: 0.2, y: 0.12, width: 0.2, height: 0.76), cornerRadius: 0.04)
+                                            $0.addRoundedRect(Rect(x: 0.6, y: 0.12, width: 0.2, height: 0.76), cornerRadius: 0.04) }]
+        case "stop.fill": return [filled { $0.addRoundedRect(Rect(x: 0.14, y: 0.14, width: 0.72, height: 0.72), cornerRadius: 0.08) }]
+        case "backward.fill": return [filled { polygon(&$0, [(0.5, 0.2), (0.06, 0.5), (0.5, 0.8)]); polygon(&$0, [(0.94, 0.2), (0.5, 0.5), (0.94, 0.8)]) }]
+        case "forward.fill": return [filled { polygon(&$0, [(0.5, 0.2), (0.94, 0.5), (0.5, 0.8)]); polygon(&$0, [(0.06, 0.2), (0.5, 0.5), (0.06, 0.8)]) }]
+        case "circle": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86)) }]
+        case "circle.fill": return [filled { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94)) }]
+        case "square": return [stroked { $0.addRoundedRect(Rect(x: 0.08, y: 0.08, width: 0.84, height: 0.84), cornerRadius: 0.14) }]
+        case "square.fill": return [filled { $0.addRoundedRect(Rect(x: 0.04, y: 0.04, width: 0.92, height: 0.92), cornerRadius: 0.16) }]
+        case "star": return [stroked { star(&$0) }]
+        case "star.fill": return [filled { star(&$0) }]
+        case "heart": return [stroked { heart(&$0) }]
+        case "heart.fill": return [filled { heart(&$0) }]
+        case "plus.circle.fill": return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94)); plusOutline(&$0, cx: 0.5, cy: 0.5, a: 0.26, w: 0.045) }]
+        case "minus.circle.fill": return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94)); $0.addRect(Rect(x: 0.24, y: 0.455, width: 0.52, height: 0.09)) }]
+        case "xmark.circle.fill": return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94)); plusOutline(&$0, cx: 0.5, cy: 0.5, a: 0.24, w: 0.045, rotated: true) }]
+        case "house.fill": return [holed { polygon(&$0, [(0.5, 0.06), (0.95, 0.46), (0.84, 0.46), (0.84, 0.92), (0.16, 0.92), (0.16, 0.46), (0.05, 0.46)])
+                                           $0.addRect(Rect(x: 0.41, y: 0.62, width: 0.18, height: 0.3)) }]
+        case "magnifyingglass": return [stroked { $0.addEllipse(in: Rect(x: 0.1, y: 0.1, width: 0.56, height: 0.56)); $0.move(to: 0.6, 0.6); $0.line(to: 0.9, 0.9) }]
+        case "info.circle": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86)); $0.move(to: 0.5, 0.44); $0.line(to: 0.5, 0.74) },
+                                    filled { $0.addCircle(center: Point(0.5, 0.3), radius: 0.06) }]
+        case "exclamationmark.triangle.fill": return [holed { polygon(&$0, [(0.5, 0.06), (0.96, 0.9), (0.04, 0.9)])
+                                                              $0.addRect(Rect(x: 0.455, y: 0.34, width: 0.09, height: 0.3)); $0.addCircle(center: Point(0.5, 0.75), radius: 0.055) }]
+        case "person.fill": return [filled { $0.addCircle(center: Point(0.5, 0.28), radius: 0.2)
+                                             $0.move(to: 0.1, 0.94); $0.cubic(to: Point(0.9, 0.94), control1: Point(0.1, 0.46), control2: Point(0.9, 0.46)); $0.close() }]
+        case "sun.max.fill":
+            return [filled { $0.addCircle(center: Point(0.5, 0.5), radius: 0.2) },
+                    stroked { p in for i in 0..<8 { let a = Double(i) * Double.pi / 4
+                        p.move(to: 0.5 + 0.32 * cos(a), 0.5 + 0.32 * sin(a)); p.line(to: 0.5 + 0.44 * cos(a), 0.5 + 0.44 * sin(a)) } }]
+        case "moon.fill":
+            // A disc (centre 0.5,0.5, r 0.42) less one of r 0.34 at (0.72,0.34): the outer arc the long
+            // way round between the circles' crossings, then the inner arc back.
+            return [filled { p in
+                p.move(to: 0.5009, 0.0800)
+                p.addArc(center: Point(0.5, 0.5), radius: 0.42, startAngle: -1.5686, endAngle: 0.3110, clockwise: false)
+                p.addArc(center: Point(0.72, 0.34), radius: 0.34, startAngle: 1.0134, endAngle: -2.2710, clockwise: true)
+                p.close() }]
+        case "bolt.fill": return [filled { polygon(&$0, [(0.6, 0.04), (0.16, 0.56), (0.46, 0.56), (0.38, 0.96), (0.84, 0.42), (0.54, 0.42)]) }]
+        case "clock": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86)); $0.move(to: 0.5, 0.22); $0.line(to: 0.5, 0.5); $0.line(to: 0.7, 0.62) }]
+        case "ellipsis": return [filled { for x in [0.18, 0.5, 0.82] { $0.addCircle(center: Point(x, 0.5), radius: 0.08) } }]
+        case "line.3.horizontal": return [stroked { for y in [0.24, 0.5, 0.76] { $0.move(to: 0.1, y); $0.line(to: 0.9, y) } }]
+        case "trash": return [stroked { $0.move(to: 0.1, 0.22); $0.line(to: 0.9, 0.22)
+                                        $0.move(to: 0.36, 0.22); $0.line(to: 0.38, 0.1); $0.line(to: 0.62, 0.1); $0.line(to: 0.64, 0.22)
+                                        $0.move(to: 0.2, 0.22); $0.line(to: 0.26, 0.92); $0.line(to: 0.74, 0.92); $0.line(to: 0.8, 0.22) }]
+        case "bell.fill": return [filled { p in
+                p.move(to: 0.5, 0.08)
+                p.cubic(to: Point(0.2, 0.68), control1: Point(0.22, 0.08), control2: Point(0.24, 0.4))
+                p.line(to: 0.1, 0.8); p.line(to: 0.9, 0.8); p.line(to: 0.8, 0.68)
+                p.cubic(to: Point(0.5, 0.08), control1: Point(0.76, 0.4), control2: Point(0.78, 0.08))
+                p.close()
+                p.addCircle(center: Point(0.5, 0.88), radius: 0.08) }]
+        case "gearshape":
+            return [holed { p in
+                var pts: [(Double, Double)] = []
+                for i in 0..<32 {
+                    let a = Double(i) * Double.pi / 16 + Double.pi / 32
+                    let r = (i / 2) % 2 == 0 ? 0.46 : 0.36
+                    pts.append((0.5 + r * cos(a), 0.5 + r * sin(a)))
+                }
+                polygon(&p, pts)
+                p.addCircle(center: Point(0.5, 0.5), radius: 0.15) }]
+        case "wifi":
+            return [stroked { p in
+                for r in [0.18, 0.33, 0.48] {
+                    p.move(to: 0.5 + r * cos(-2.36), 0.82 + r * sin(-2.36))
+                    p.addArc(center: Point(0.5, 0.82), radius: r, startAngle: -2.36, endAngle: -0.78, clockwise: true)
+                } },
+                    filled { $0.addCircle(center: Point(0.5, 0.82), radius: 0.07) }]
+        case "checkmark.circle": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86))
+                                                   $0.move(to: check[0].0, check[0].1); $0.line(to: check[1].0, check[1].1); $0.line(to: check[2].0, check[2].1) }]
+        case "checkmark.circle.fill": return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94)); thickPolyline(&$0, check, w: 0.045) }]
+        case "checkmark.square": return [stroked { $0.addRoundedRect(Rect(x: 0.08, y: 0.08, width: 0.84, height: 0.84), cornerRadius: 0.14)
+                                                   $0.move(to: check[0].0, check[0].1); $0.line(to: check[1].0, check[1].1); $0.line(to: check[2].0, check[2].1) }]
+        case "checkmark.square.fill": return [holed { $0.addRoundedRect(Rect(x: 0.04, y: 0.04, width: 0.92, height: 0.92), cornerRadius: 0.16); thickPolyline(&$0, check, w: 0.045) }]
+        case "location.fill": return [filled { polygon(&$0, [(0.92, 0.08), (0.56, 0.92), (0.46, 0.54), (0.08, 0.44)]) }]
+        default: return nil
+        }
+    }
+}
+
+extension Image {
+    /// How large symbols draw relative to the font (`.imageScale(.large)`).
+    public enum Scale: Hashable, Sendable { case small, medium, large }
+}
+
+struct ImageScaleKey: EnvironmentKey { static let defaultValue = Image.Scale.medium }
+
+extension EnvironmentValues {
+    /// The scale of symbol images: small 0.8, medium 1, large 1.3 times the font-derived size.
+    public var imageScale: Image.Scale { get { self[ImageScaleKey.self] } set { self[ImageScaleKey.self] = newValue } }
+}
+
+extension View {
+    /// Scales symbol images inside this view.
+    public func imageScale(_ scale: Image.Scale) -> some View { environment(\.imageScale, scale) }
+}
+
+extension Image {
+    var symbolName: String? { name.hasPrefix("systemName:") ? String(name.dropFirst(11)) : nil }
+
+    /// A symbol's side: 1.2 × the font's point size (body: 20 points), times the image scale.
+    static func symbolSide(_ env: EnvironmentValues) -> CGFloat {
+        let size = (env.font ?? .body).size
+        let scale: CGFloat = env.imageScale == .small ? 0.8 : env.imageScale == .large ? 1.3 : 1
+        return (size * 1.2 * scale).rounded()
+    }
+
+    func renderSymbol(_ symbol: String, node: Node, pass: RenderPass) {
+        let f = node.frame
+        let side = Double(min(f.width, f.height))
+        guard side > 0, side.isFinite else { return }
+        // Centred in the frame, uniformly scaled (a resizable symbol keeps its aspect ratio).
+        let t = Affine(a: side, b: 0, c: 0, d: side, tx: Double(f.midX) - side / 2, ty: Double(f.midY) - side / 2)
+        let paint = node.cachedPaint { ForegroundStyle().resolvePaint(in: f, environment: node.environment) }
+        for (i, part) in SystemSymbols.parts(symbol).enumerated() {
+            let path = part.path.applying(t)
+            let bounds = path.isEmpty ? CGRect.zero : CGRect(path.bounds)
+            if part.stroke {
+                let w = side * SystemSymbols.strokeShare
+                let style = StrokeParameters(lineWidth: w, lineCap: .round, lineJoin: .round, miterLimit: 10, dash: [], dashPhase: 0)
+                pass.emit(.stroke(path, paint, style), owner: node, index: i, localBounds: bounds.insetBy(dx: -w, dy: -w), hitShape: path)
+            } else {
+                pass.emit(.fill(path, paint, part.evenOdd ? .evenOdd : .nonZero), owner: node, index: i, localBounds: bounds, hitShape: path)
+            }
+        }
+    }
+}
