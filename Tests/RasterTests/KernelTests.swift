@@ -24,6 +24,23 @@ import Raster
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    /// Every run length through both fill paths (SIMD below the string-store threshold, `rep
+    /// stosl` from it), at every alignment of a 64-byte line: the run and nothing around it.
+    @Test func fillMatchesReferenceOnBothSidesOfTheThreshold() {
+        let t = Kernels.fillStringStoreThreshold
+        #expect(t >= 64 && t <= 4096)
+        let lengths = Array(0...40) + [63, 64, 65, t - 17, t - 16, t - 9, t - 8, t - 1, t, t + 1, t + 15, 1920]
+        for count in lengths {
+            for start in 0..<16 {
+                let before = (0..<(count + 48)).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }
+                var fast = before, slow = before
+                Kernels.fill(&fast, from: start, count: count, value: 0xFFF2_F2F2)
+                Reference.fill(&slow, from: start, count: count, value: 0xFFF2_F2F2)
+                #expect(fast == slow, "count \(count) start \(start)")
+            }
+        }
+    }
+
     @Test func runAndMaskKernelsMatchReference() {
         var rng = XorShift(seed: 42)
         let k257 = SIMD8<UInt16>(repeating: 257)
