@@ -330,6 +330,28 @@ struct DashboardScene: View {
         #expect(rgba(host.snapshot(), Int(big.maxX) - 5, Int(big.midY)) == [0, 0, 255, 255])
     }
 
+    /// `.resizable(resizingMode: .tile)` repeats the image at its pixel size from the frame's
+    /// top-left corner, partial tiles at the far edges, nothing outside the frame.
+    @Test func tiledImageRepeatsAtPixelSize() throws {
+        let source = try Surface(width: 4, height: 2)
+        for y in 0..<2 { for x in 0..<4 { source.setPixel(x: x, y: y, x < 2 ? 0xFFFF_0000 : 0xFF00_00FF) } }
+        let path = "/tmp/kiosk-engine-tile-\(getpid()).png"
+        try source.writePNG(to: path)
+        defer { unlink(path) }
+        let host = HeadlessHost(width: 40, height: 20) {
+            Image(path).resizable(resizingMode: .tile).frame(width: 10, height: 5).offset(x: 1, y: 0)
+                .frame(width: 40, height: 20, alignment: .topLeading)
+        }
+        let s = host.snapshot()
+        for y in 0..<20 {
+            for x in 0..<40 {
+                let inside = x >= 1 && x < 11 && y < 5
+                let expected: [UInt8] = !inside ? [255, 255, 255, 255] : (x - 1) % 4 < 2 ? [255, 0, 0, 255] : [0, 0, 255, 255]
+                if rgba(s, x, y) != expected { Issue.record("pixel \(x),\(y): \(rgba(s, x, y)) not \(expected)"); return }
+            }
+        }
+    }
+
     @Test func missingImageWarnsAndTakesNoSpace() {
         Diagnostics.printsWarnings = false
         let host = HeadlessHost(width: 100, height: 100) { Image("no-such-image") }

@@ -41,6 +41,32 @@ import Raster
         }
     }
 
+    /// The full-coverage colour blend copies blocks of eight opaque source pixels and skips
+    /// blocks of eight zero pixels: runs mixing such blocks with translucent ones, at every
+    /// offset of the eight-pixel step, still equal the scalar reference.
+    @Test func overColorsFullMatchesReferenceOnOpaqueAndEmptyBlocks() {
+        var rng = XorShift(seed: 7)
+        let k257 = SIMD8<UInt16>(repeating: 257)
+        for _ in 0..<300 {
+            let n = 1 + rng.int(70)
+            let dst = (0..<n).map { _ in randomPremultiplied(&rng) }
+            var colors: [UInt32] = []
+            while colors.count < n {
+                let kind = rng.int(3), run = 1 + rng.int(12)
+                for _ in 0..<run {
+                    switch kind {
+                    case 0: colors.append(randomPremultiplied(&rng) | 0xFF00_0000)   // opaque
+                    case 1: colors.append(0)                                          // empty
+                    default: colors.append(randomPremultiplied(&rng))
+                    }
+                }
+            }
+            var out = dst
+            Kernels.overColors(&out, colors: colors, coverage: 255, k257: k257)
+            #expect(out == zip(dst, colors).map { Reference.paint($1, coverage: 255, over: $0) })
+        }
+    }
+
     @Test func runAndMaskKernelsMatchReference() {
         var rng = XorShift(seed: 42)
         let k257 = SIMD8<UInt16>(repeating: 257)

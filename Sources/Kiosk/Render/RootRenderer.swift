@@ -182,6 +182,8 @@ public final class RootRenderer {
             text.draw(resolved, width: width, paint: paint.paint, canvas: canvas)
         case let .image(image, rect, sampling):
             ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
+        case let .tiledImage(image, rect, sampling):
+            ImageDrawing.drawTiled(image.surface, in: rect, sampling: sampling, canvas: canvas)
         case let .group(effect, group):
             LayerDrawing.draw(group, effect: effect, bounds: item.bounds, in: canvas.clip, canvas: canvas,
                               scratch: layerScratch) { [unowned self] sub, rect, c in self.draw(sub, in: rect, canvas: c) }
