@@ -92,6 +92,15 @@ public final class Canvas {
         }
     }
 
+    /// The device rectangle `path` covers under the current transform when it is exactly one
+    /// axis-aligned rectangle (what `fill` draws as a box), else nil. The engine uses it to
+    /// skip clearing damage an opaque rectangle will cover anyway.
+    public func deviceRectangle(of path: Path) -> Rect? {
+        guard RectListRasterizer.collect(path, transform: transform, scratch: scratch) == 1 else { return nil }
+        let b = scratch.boxes.base
+        return Rect(x: b[0], y: b[1], width: b[2] - b[0], height: b[3] - b[1])
+    }
+
     /// Fills `path` with `paint` under the current transform, clip and opacity.
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
         if _clip.isEmpty || opacity8 == 0 { return }

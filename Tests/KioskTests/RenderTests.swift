@@ -257,6 +257,45 @@ struct DashboardScene: View {
         expectGolden(host.snapshot(), "clip-shadow", tolerance: 2)
     }
 
+    /// Identical shadowed shapes at whole-pixel offsets share one blurred mask
+    /// (ShadowMaskCache); the cached frame is pixel for pixel the one each shape gets alone.
+    @Test func repeatedShadowsReuseTheBlurAndDrawTheSame() {
+        let row = HeadlessHost(width: 400, height: 120) {
+            HStack(spacing: 16) {
+                ForEach(0..<4) { _ in
+                    RoundedRectangle(cornerRadius: 13).fill(.blue).frame(width: 80, height: 40)
+                        .shadow(color: .gray, radius: 3, x: 0, y: 2)
+                }
+            }
+        }
+        let cached = pixels(row.snapshot())
+        let cache = ShadowMaskCache()
+        var mask = [UInt8](repeating: 0, count: 12 * 10)
+        for i in 40..<80 { mask[i] = 255 }
+        var calls = 0
+        let blur: (UnsafeMutablePointer<UInt8>) -> Void = { p in calls += 1; for i in 0..<120 { p[i] = p[i] / 2 } }
+        var first = mask, second = mask
+        first.withUnsafeMutableBufferPointer { cache.blur($0.baseAddress!, width: 12, height: 10, radius: 3, blur: blur) }
+        second.withUnsafeMutableBufferPointer { cache.blur($0.baseAddress!, width: 12, height: 10, radius: 3, blur: blur) }
+        #expect(calls == 1 && first == second && first[50] == 127 && cache.hits == 1)
+        var other = mask
+        other[0] = 9
+        other.withUnsafeMutableBufferPointer { cache.blur($0.baseAddress!, width: 12, height: 10, radius: 3, blur: blur) }
+        #expect(calls == 2 && other[0] == 4)              // a different alpha is blurred, not reused
+        // The same frame with the cache off (every blur computed) is the same, pixel for pixel.
+        ShadowMaskCache.isEnabled = false
+        defer { ShadowMaskCache.isEnabled = true }
+        let uncachedHost = HeadlessHost(width: 400, height: 120) {
+            HStack(spacing: 16) {
+                ForEach(0..<4) { _ in
+                    RoundedRectangle(cornerRadius: 13).fill(.blue).frame(width: 80, height: 40)
+                        .shadow(color: .gray, radius: 3, x: 0, y: 2)
+                }
+            }
+        }
+        #expect(pixels(uncachedHost.snapshot()) == cached)
+    }
+
     @Test func changingShadowedContentDamagesTheBlur() {
         struct Toggle: View {
             @State var on = false
@@ -289,6 +328,28 @@ struct DashboardScene: View {
         let big = host.frames(of: Image.self)[1]
         #expect(rgba(host.snapshot(), Int(big.minX) + 5, Int(big.midY)) == [255, 0, 0, 255])
         #expect(rgba(host.snapshot(), Int(big.maxX) - 5, Int(big.midY)) == [0, 0, 255, 255])
+    }
+
+    /// `.resizable(resizingMode: .tile)` repeats the image at its pixel size from the frame's
+    /// top-left corner, partial tiles at the far edges, nothing outside the frame.
+    @Test func tiledImageRepeatsAtPixelSize() throws {
+        let source = try Surface(width: 4, height: 2)
+        for y in 0..<2 { for x in 0..<4 { source.setPixel(x: x, y: y, x < 2 ? 0xFFFF_0000 : 0xFF00_00FF) } }
+        let path = "/tmp/kiosk-engine-tile-\(getpid()).png"
+        try source.writePNG(to: path)
+        defer { unlink(path) }
+        let host = HeadlessHost(width: 40, height: 20) {
+            Image(path).resizable(resizingMode: .tile).frame(width: 10, height: 5).offset(x: 1, y: 0)
+                .frame(width: 40, height: 20, alignment: .topLeading)
+        }
+        let s = host.snapshot()
+        for y in 0..<20 {
+            for x in 0..<40 {
+                let inside = x >= 1 && x < 11 && y < 5
+                let expected: [UInt8] = !inside ? [255, 255, 255, 255] : (x - 1) % 4 < 2 ? [255, 0, 0, 255] : [0, 0, 255, 255]
+                if rgba(s, x, y) != expected { Issue.record("pixel \(x),\(y): \(rgba(s, x, y)) not \(expected)"); return }
+            }
+        }
     }
 
     @Test func missingImageWarnsAndTakesNoSpace() {

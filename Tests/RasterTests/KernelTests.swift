@@ -24,6 +24,49 @@ import Raster
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
     }
 
+    /// Every run length through both fill paths (SIMD below the string-store threshold, `rep
+    /// stosl` from it), at every alignment of a 64-byte line: the run and nothing around it.
+    @Test func fillMatchesReferenceOnBothSidesOfTheThreshold() {
+        let t = Kernels.fillStringStoreThreshold
+        #expect(t >= 64 && t <= 4096)
+        let lengths = Array(0...40) + [63, 64, 65, t - 17, t - 16, t - 9, t - 8, t - 1, t, t + 1, t + 15, 1920]
+        for count in lengths {
+            for start in 0..<16 {
+                let before = (0..<(count + 48)).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }
+                var fast = before, slow = before
+                Kernels.fill(&fast, from: start, count: count, value: 0xFFF2_F2F2)
+                Reference.fill(&slow, from: start, count: count, value: 0xFFF2_F2F2)
+                #expect(fast == slow, "count \(count) start \(start)")
+            }
+        }
+    }
+
+    /// The full-coverage colour blend copies blocks of eight opaque source pixels and skips
+    /// blocks of eight zero pixels: runs mixing such blocks with translucent ones, at every
+    /// offset of the eight-pixel step, still equal the scalar reference.
+    @Test func overColorsFullMatchesReferenceOnOpaqueAndEmptyBlocks() {
+        var rng = XorShift(seed: 7)
+        let k257 = SIMD8<UInt16>(repeating: 257)
+        for _ in 0..<300 {
+            let n = 1 + rng.int(70)
+            let dst = (0..<n).map { _ in randomPremultiplied(&rng) }
+            var colors: [UInt32] = []
+            while colors.count < n {
+                let kind = rng.int(3), run = 1 + rng.int(12)
+                for _ in 0..<run {
+                    switch kind {
+                    case 0: colors.append(randomPremultiplied(&rng) | 0xFF00_0000)   // opaque
+                    case 1: colors.append(0)                                          // empty
+                    default: colors.append(randomPremultiplied(&rng))
+                    }
+                }
+            }
+            var out = dst
+            Kernels.overColors(&out, colors: colors, coverage: 255, k257: k257)
+            #expect(out == zip(dst, colors).map { Reference.paint($1, coverage: 255, over: $0) })
+        }
+    }
+
     @Test func runAndMaskKernelsMatchReference() {
         var rng = XorShift(seed: 42)
         let k257 = SIMD8<UInt16>(repeating: 257)

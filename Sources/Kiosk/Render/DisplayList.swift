@@ -54,6 +54,8 @@ enum DrawCommand: Hashable {
     case text(ResolvedText, width: Double, paint: DrawPaint)
     /// An image scaled into a rect (local coordinates).
     case image(ImageBox, Raster.Rect, Sampling)
+    /// An image repeated at its pixel size over a rect (local coordinates).
+    case tiledImage(ImageBox, Raster.Rect, Sampling)
     /// Items drawn together through an effect (shape clip, shadow); see LayerDrawing.
     case group(GroupEffect, [DisplayItem])
 }

@@ -6,6 +6,9 @@
 // kept and only grows, so steady frames do not allocate.
 
 import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A group effect on display items.
 enum GroupEffect: Hashable {
@@ -29,7 +32,58 @@ enum GroupEffect: Hashable {
     case projection(Homography)
 }
 
+/// Blurred shadow masks by their unblurred alpha: the same shape moved by whole pixels (a card
+/// sliding, a list of identical buttons) blurs to the same mask, so the blur — a third of a
+/// frame in the LVGL card scenes — runs once. Hits are found by size, radius and a byte compare
+/// of the alpha (≈ w·h/16 instructions against ≈ 60 per pixel for the blur). A few entries,
+/// replaced round-robin; their buffers only grow, so steady frames do not allocate.
+final class ShadowMaskCache {
+    struct Entry {
+        var width = 0, height = 0, radius = -1
+        var alpha: UnsafeMutablePointer<UInt8>?
+        var blurred: UnsafeMutablePointer<UInt8>?
+        var capacity = 0
+    }
+    static let entryCount = 8
+    /// Tests turn the cache off to compare against computed blurs.
+    nonisolated(unsafe) static var isEnabled = true
+    private var entries = [Entry](repeating: Entry(), count: ShadowMaskCache.entryCount)
+    private var next = 0
+    private(set) var hits = 0, misses = 0
+
+    deinit { for e in entries { e.alpha?.deallocate(); e.blurred?.deallocate() } }
+
+    /// Replaces `mask` (w×h, unblurred) by its blur, from the cache or by `blur`.
+    func blur(_ mask: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int, radius: Int,
+              blur: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let n = w * h
+        guard Self.isEnabled else { blur(mask); return }
+        for i in entries.indices {
+            let e = entries[i]
+            if e.width == w, e.height == h, e.radius == radius, let a = e.alpha, let b = e.blurred,
+               memcmp(a, mask, n) == 0 {
+                mask.update(from: b, count: n)
+                hits &+= 1
+                return
+            }
+        }
+        misses &+= 1
+        var e = entries[next]
+        if e.capacity < n {
+            e.alpha?.deallocate(); e.blurred?.deallocate()
+            e.alpha = .allocate(capacity: n); e.blurred = .allocate(capacity: n); e.capacity = n
+        }
+        e.alpha!.update(from: mask, count: n)
+        blur(mask)
+        e.blurred!.update(from: mask, count: n)
+        e.width = w; e.height = h; e.radius = radius
+        entries[next] = e
+        next = (next + 1) % entries.count
+    }
+}
+
 final class LayerScratch {
+    let shadows = ShadowMaskCache()
     private var storage: Surface?
     private var maskStorage: Surface?
     private var alpha: UnsafeMutablePointer<UInt8>?
@@ -102,7 +156,9 @@ enum LayerDrawing {
             render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
             let mask = scratch.alphaBuffer(area.width * area.height)
             extractAlpha(layer, into: mask)
-            boxBlur(mask, width: area.width, height: area.height, radius: r, scratch: scratch)
+            scratch.shadows.blur(mask, width: area.width, height: area.height, radius: r) {
+                boxBlur($0, width: area.width, height: area.height, radius: r, scratch: scratch)
+            }
             composite(layer, mask: mask, at: area, dx: Int(dx.rounded()), dy: Int(dy.rounded()), paint: .solid(color),
                       canvas: canvas, clip: rect)
         case .canvas, .colorMatrix, .blur, .blend, .mask, .projection:

@@ -195,16 +195,39 @@ public final class RootRenderer {
         }
         let background: Raster.Color = graph.rootEnvironment.colorScheme == .dark ? .black : .white
         for rect in damage {
+            // Items under the last opaque rectangle covering the whole rect are hidden: start
+            // there and skip the clear (every LVGL scene has a full-screen background; the clear
+            // cost as much as that fill).
+            let first = lastOpaqueCover(of: rect, canvas: canvas)
             canvas.transform = .identity
             canvas.opacity = 1
             canvas.clip = rect
-            canvas.clear(background)
-            for item in items where item.bounds.x0 < rect.x1 && rect.x0 < item.bounds.x1
+            if first == nil { canvas.clear(background) }
+            for item in items[(first ?? 0)...] where item.bounds.x0 < rect.x1 && rect.x0 < item.bounds.x1
                 && item.bounds.y0 < rect.y1 && rect.y0 < item.bounds.y1 {
                 draw(item, in: rect, canvas: canvas)
             }
         }
         canvas.clip = surface.bounds
+    }
+
+    /// The index of the last item that paints every pixel of `rect` opaquely: a solid, fully
+    /// opaque fill of one axis-aligned rectangle containing `rect`, unclipped inside it.
+    private func lastOpaqueCover(of rect: IntRect, canvas: Raster.Canvas) -> Int? {
+        var i = items.count
+        while i > 0 {
+            i -= 1
+            let item = items[i]
+            guard item.bounds.x0 <= rect.x0, item.bounds.y0 <= rect.y0, item.bounds.x1 >= rect.x1, item.bounds.y1 >= rect.y1,
+                  item.opacity >= 1, case let .fill(path, .solid(color), _) = item.command, color.a >= 1 else { continue }
+            if let clip = item.clip, !(clip.x0 <= rect.x0 && clip.y0 <= rect.y0 && clip.x1 >= rect.x1 && clip.y1 >= rect.y1) { continue }
+            canvas.transform = item.transform
+            guard let box = canvas.deviceRectangle(of: path) else { continue }
+            if box.minX <= Double(rect.x0), box.minY <= Double(rect.y0), box.maxX >= Double(rect.x1), box.maxY >= Double(rect.y1) {
+                return i
+            }
+        }
+        return nil
     }
 
     private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Raster.Canvas) {
@@ -227,6 +250,8 @@ public final class RootRenderer {
             text.draw(resolved, width: width, paint: paint.paint, canvas: canvas)
         case let .image(image, rect, sampling):
             ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
+        case let .tiledImage(image, rect, sampling):
+            ImageDrawing.drawTiled(image.surface, in: rect, sampling: sampling, canvas: canvas)
         case let .group(effect, group):
             LayerDrawing.draw(group, effect: effect, bounds: item.bounds, in: canvas.clip, canvas: canvas,
                               scratch: scratch) { [unowned self] sub, rect, c, s in self.draw(sub, in: rect, canvas: c, scratch: s) }

@@ -22,4 +22,39 @@ enum ImageDrawing {
             .concatenating(.translation(rect.x, rect.y))
         canvas.drawImage(image, transform: t, sampling: sampling)
     }
+
+    /// Repeats `image` at its pixel size over `rect` from its top-left corner (SwiftUI's
+    /// `.resizable(resizingMode: .tile)`), partial tiles at the far edges. Only tiles that can
+    /// reach the canvas's clip are drawn: a 150 %-screen wallpaper of 100 px tiles is ~500
+    /// tiles at 1920×1080, of which the ~240 on screen cost a blit each.
+    static func drawTiled(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, canvas: Canvas) {
+        let w = Double(image.width), h = Double(image.height)
+        guard w > 0, h > 0, rect.width > 0, rect.height > 0, rect.x.isFinite, rect.y.isFinite else { return }
+        var visible = rect
+        let t = canvas.transform
+        if t.b == 0, t.c == 0, let inverse = t.inverted() {
+            let c = canvas.clip
+            let a = inverse.apply(Raster.Point(Double(c.x0), Double(c.y0)))
+            let b = inverse.apply(Raster.Point(Double(c.x1), Double(c.y1)))
+            let x0 = max(rect.x, min(a.x, b.x)), y0 = max(rect.y, min(a.y, b.y))
+            let x1 = min(rect.maxX, max(a.x, b.x)), y1 = min(rect.maxY, max(a.y, b.y))
+            guard x1 > x0, y1 > y0 else { return }
+            visible = Raster.Rect(x0, y0, x1 - x0, y1 - y0)
+        }
+        let i0 = Int(((visible.x - rect.x) / w).rounded(.down)), i1 = Int(((visible.maxX - rect.x) / w).rounded(.up))
+        let j0 = Int(((visible.y - rect.y) / h).rounded(.down)), j1 = Int(((visible.maxY - rect.y) / h).rounded(.up))
+        guard i1 > i0, j1 > j0, (i1 - i0) * (j1 - j0) <= 1 << 20 else { return }
+        for j in j0..<j1 {
+            let y = rect.y + Double(j) * h
+            let th = min(h, rect.maxY - y)
+            if th <= 0 { break }
+            for i in i0..<i1 {
+                let x = rect.x + Double(i) * w
+                let tw = min(w, rect.maxX - x)
+                if tw <= 0 { break }
+                let pattern = ImagePattern(image: image, transform: .translation(x, y), sampling: sampling)
+                canvas.fill(Raster.Rect(x, y, tw, th), with: .image(pattern))
+            }
+        }
+    }
 }

@@ -12,6 +12,7 @@ import Raster
 public struct Image: View, PrimitiveView, LayoutBehavior {
     let name: String
     var isResizable = false
+    var isTiled = false
     var sampling: Sampling = .bilinear
 
     public init(_ name: String) { self.name = name }
@@ -22,9 +23,11 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public init(systemName: String) { name = "systemName:" + systemName }
     public var body: Never { bodyNeverCalled("Image") }
 
-    /// Lets the image stretch to the size it is offered.
+    /// Lets the image take the size it is offered: stretched, or with `.tile` repeated at its
+    /// pixel size from the top-left corner. (Cap insets are not supported: the whole image
+    /// stretches or tiles.)
     public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
-        var i = self; i.isResizable = true; return i
+        var i = self; i.isResizable = true; i.isTiled = resizingMode == .tile; return i
     }
     /// `.none` samples the nearest pixel (pixel art); anything else is bilinear.
     public func interpolation(_ interpolation: Interpolation) -> Image {
@@ -51,7 +54,9 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     func render(node: Node, pass: RenderPass) {
         if let symbol = symbolName { renderSymbol(symbol, node: node, pass: pass); return }
         guard let image = surface else { return }
-        pass.emit(.image(image, Raster.Rect(node.frame), sampling), owner: node, index: 0, localBounds: node.frame)
+        let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(node.frame), sampling)
+                                                          : .image(image, Raster.Rect(node.frame), sampling)
+        pass.emit(command, owner: node, index: 0, localBounds: node.frame)
     }
 }
 

@@ -55,14 +55,25 @@ struct LVGLScrollingCards: View {
         let t = LVGLMotion.scrollDuration(limit)
         LVGLScreen("Containers with scrolling", width: width, height: height, start: start) {
             LVGLTicker(start: start) { ms in
-                ZStack(alignment: .topLeading) {
-                    ForEach(0..<(rows * xs.count)) { k in
-                        LVGLCard().lvglBox(8 + xs[k % xs.count], 48 + 152 * (k / xs.count), 270, 120)
-                    }
-                }
-                .frame(width: CGFloat(width), height: CGFloat(48 + 152 * rows + 8), alignment: .topLeading)
-                .offset(y: -CGFloat(LVGLMotion.pingPong(ms: ms, distance: limit, t1: t, t2: t)))
+                LVGLCardColumns(xs: xs, rows: rows, width: width)
+                    .offset(y: -CGFloat(LVGLMotion.pingPong(ms: ms, distance: limit, t1: t, t2: t)))
             }
         }
+    }
+}
+
+/// Scene 15's static cards: Equatable, so the 16 ms scroll ticks re-evaluate only the offset
+/// above them, not 20–80 card bodies.
+struct LVGLCardColumns: View, Equatable {
+    let xs: [Int]
+    let rows: Int
+    let width: Int
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            ForEach(0..<(rows * xs.count)) { k in
+                LVGLCard().lvglBox(8 + xs[k % xs.count], 48 + 152 * (k / xs.count), 270, 120)
+            }
+        }
+        .frame(width: CGFloat(width), height: CGFloat(48 + 152 * rows + 8), alignment: .topLeading)
     }
 }

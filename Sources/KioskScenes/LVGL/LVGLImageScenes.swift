@@ -6,18 +6,12 @@ import Kiosk
 struct LVGLMovingWallpaper: View {
     let width: Int, height: Int, start: Date
     var body: some View {
-        let w = width * 3 / 2, h = height * 3 / 2
-        let columns = (w + 99) / 100, rows = (h + 99) / 100
         LVGLScreen("Moving wallpaper", width: width, height: height, start: start) {
             LVGLTicker(start: start) { ms in
-                ZStack(alignment: .topLeading) {
-                    ForEach(0..<(columns * rows)) { i in
-                        Image(LVGLAssets.path("img_benchmark_lvgl_logo_rgb")).lvglBox(100 * (i % columns), 100 * (i / columns), 100, 100)
-                    }
-                }
-                .frame(width: CGFloat(w), height: CGFloat(h), alignment: .topLeading)
-                .clipped()
-                .offset(y: LVGLMotion.fallOffset(ms: ms, index: 0, distance: -height / 3))
+                Image(LVGLAssets.path("img_benchmark_lvgl_logo_rgb"))
+                    .resizable(resizingMode: .tile)
+                    .frame(width: CGFloat(width * 3 / 2), height: CGFloat(height * 3 / 2))
+                    .offset(y: LVGLMotion.fallOffset(ms: ms, index: 0, distance: -height / 3))
             }
         }
     }
