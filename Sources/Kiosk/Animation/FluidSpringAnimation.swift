@@ -92,11 +92,13 @@ struct FluidSpringAnimation: CustomAnimation {
     }
 
     /// Always merges: the spring continues from where `previous` is at `time`, with its
-    /// velocity. kiosk samples `previous` first and then reads its velocity (SwiftUI reads the
-    /// velocity of the last frame first), so offset and velocity describe the same instant.
+    /// velocity. As SwiftUI, the velocity is read before `previous` is advanced to `time` (for a
+    /// spring that is the velocity of its last sample), the offset after; a previous animation
+    /// that has just finished counts as at its end. Reference (notes §5): spring(0.5, 0.825)
+    /// 0 → 100 sampled to 14/60 s, retargeted at 0.25 s: offset 90.987038, velocity 188.394467.
     func shouldMerge<V: VectorArithmetic>(previous: Animation, value: V, time: TimeInterval, context: inout AnimationContext<V>) -> Bool {
-        let offset = previous.animate(value: value, time: time, context: &context) ?? value
         let velocity = previous.velocity(value: value, time: time, context: context)
+        let offset = previous.animate(value: value, time: time, context: &context) ?? value
         let previousResponse = previous.as(FluidSpringAnimation.self)?.response
         let response = self.response
         context.state.withValue(FluidSpringState<V>.self) { s in
