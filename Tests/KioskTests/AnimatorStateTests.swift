@@ -158,6 +158,50 @@ private func f(_ k: Int) -> Double { Double(k) / 60 }
         }
     }
 
+    @Test func blendDurationEasesTheResponse() {
+        // A stiff spring (0.2 s) merged by a soft one (0.8 s): with blendDuration 1 the response
+        // starts at 0.2 and smoothsteps to 0.8, so the value first moves like the stiff spring.
+        func run(blend: Double) -> (x: Double, logical: Double?) {
+            var a = AnimatorState(animation: .spring(response: 0.2, dampingFraction: 1), interval: 100.0, at: 0, listener: nil)
+            for k in 1...6 { _ = a.sample(at: f(k)) }
+            a.retarget(animation: .spring(response: 0.8, dampingFraction: 1, blendDuration: blend), interval: 100, at: 0.1, listener: nil)
+            var x = 0.0, logical: Double? = nil
+            for k in 7...60 {
+                x = a.presented(model: 200, at: f(k))
+                if a.isLogicallyComplete && logical == nil { logical = f(k) }
+                if k == 18 { break }
+            }
+            for k in 19...120 where logical == nil {
+                _ = a.sample(at: f(k))
+                if a.isLogicallyComplete { logical = f(k) }
+            }
+            return (x, logical)
+        }
+        let plain = run(blend: 0), blended = run(blend: 1)
+        #expect(blended.x > plain.x + 5, "blended \(blended.x) vs plain \(plain.x) at 0.3 s")
+        // Logical completion follows the effective response: about 0.8 s after the merge without
+        // blending, sooner with it (the response is still short right after the merge).
+        #expect(plain.logical.map { abs($0 - 0.9) < 0.02 } == true, "\(plain.logical ?? -1)")
+        #expect(blended.logical! < plain.logical!)
+    }
+
+    @Test func springTakesOverAChain() {
+        // Two curves chained, then a spring: it starts where the chain is, from rest (Bézier
+        // curves report no velocity, as in SwiftUI).
+        var a = AnimatorState(animation: .easeInOut(duration: 1), interval: 100.0, at: 0, listener: nil)
+        for k in 1...12 { _ = a.sample(at: f(k)) }
+        a.retarget(animation: .easeInOut(duration: 1), interval: 100, at: 0.2, listener: nil)
+        for k in 13...24 { _ = a.sample(at: f(k)) }
+        let x = a.presented(model: 200, at: f(24))
+        a.retarget(animation: .smooth, interval: -200, at: f(24), listener: nil)
+        let y = a.presented(model: 0, at: f(24))
+        #expect(abs(y - x) < 1e-9 && a.velocity == .zero, "\(x) → \(y), velocity \(String(describing: a.velocity)), \(a.animation)")
+        var last = x
+        var k = 25
+        while let off = a.sample(at: f(k)) { last = off; k += 1 }
+        #expect(abs(last) < 1 && a.isFinished)
+    }
+
     @Test func interpolatingSpringsCombine() {
         let a0 = Animation.interpolatingSpring(stiffness: 170, damping: 15)
         var a = AnimatorState(animation: a0, interval: 100.0, at: 0, listener: nil)
@@ -334,5 +378,30 @@ private func f(_ k: Int) -> Double { Double(k) / 60 }
         #expect(measure(&rep, from: 1) == 0)
         var ds = AnimatorState(animation: .default.delay(0.01).speed(1.5), interval: 1.0, at: 0, listener: nil)
         #expect(measure(&ds, from: 1) == 0)
+    }
+}
+
+/// A custom animation that reads the environment: opacity-like fades that go twice as fast in
+/// dark mode. Checks that user animations are first-class and see the view's environment.
+private struct SchemeAwareFade: CustomAnimation {
+    func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
+        let duration = context.environment.colorScheme == .dark ? 0.5 : 1.0
+        guard time <= duration else { return nil }
+        return value.scaled(by: time / duration)
+    }
+}
+
+@Suite struct CustomAnimationTests {
+    @Test func customAnimationsSeeTheEnvironment() {
+        var dark = EnvironmentValues()
+        dark.colorScheme = .dark
+        var a = AnimatorState(animation: Animation(SchemeAwareFade()), interval: 1.0, at: 0, listener: nil)
+        #expect(a.sample(at: 0.25, environment: dark) == 0.5)
+        #expect(a.sample(at: 0.25, environment: EnvironmentValues()) == 0.25)
+        // Through a chain and a repeat, too.
+        a.retarget(animation: Animation(SchemeAwareFade()).repeatCount(1), interval: 1, at: 0.25, listener: nil)
+        #expect(a.sample(at: 0.5, environment: dark)! > a.sample(at: 0.5, environment: EnvironmentValues())!)
+        #expect(Animation(SchemeAwareFade()) == Animation(SchemeAwareFade()))
+        #expect(Animation(SchemeAwareFade()) != .linear)
     }
 }

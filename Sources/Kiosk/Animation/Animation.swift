@@ -89,9 +89,12 @@ public struct AnimationContext<Value: VectorArithmetic> {
     public var state: AnimationState<Value>
     /// Set by the animation once it is logically complete (a spring at its response).
     public var isLogicallyComplete: Bool
+    /// The environment of the view whose value animates (empty when the engine gives none).
+    public internal(set) var environment: EnvironmentValues
     public init(state: AnimationState<Value> = AnimationState(), isLogicallyComplete: Bool = false) {
         self.state = state
         self.isLogicallyComplete = isLogicallyComplete
+        environment = EnvironmentValues()
     }
 }
 

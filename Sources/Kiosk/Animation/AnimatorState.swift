@@ -109,6 +109,13 @@ struct AnimatorState<V: VectorArithmetic> {
         if let listener { add(listener) }
     }
 
+    /// The offset at `time`, with `environment` visible to the animations (`context.environment`).
+    mutating func sample(at time: Double, environment: EnvironmentValues) -> V? {
+        context.environment = environment
+        for i in forks.indices { forks[i].context.environment = environment }
+        return sample(at: time)
+    }
+
     /// The offset (0 → interval) at `time`, or nil once the animation has ended (the presented
     /// value is then the model value, exactly).
     mutating func sample(at time: Double) -> V? {

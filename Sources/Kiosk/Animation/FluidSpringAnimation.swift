@@ -63,6 +63,12 @@ struct FluidSpringAnimation: CustomAnimation {
             if time - s.startTime >= r { logical = true }
             if time - s.time > 1 { s.time = time - 1.0 / 60 }
             let h = Self.step
+            // A sample that simulates nothing (at the instant of a start or merge) never ends
+            // the spring: right after a merge that returns the value to where it started
+            // (interval 0) from rest, force and velocity are both 0 and the end test would pass,
+            // making the value jump. SwiftUI never samples at that instant (its first frames
+            // hold); kiosk samples at commit time, so it keeps such a spring running instead.
+            let stepped = s.time < time
             while s.time < time {
                 var half = s.force
                 half.scale(by: h / 2)
@@ -78,6 +84,7 @@ struct FluidSpringAnimation: CustomAnimation {
                 s.time += h
             }
             if time - s.startTime > maximumSpringRunTime { return nil }
+            if !stepped { return s.offset }
             if max(s.velocity.magnitudeSquared, s.force.magnitudeSquared) > 0.0036 { return s.offset }
             let tolerance = value.scaled(by: 0.01).magnitudeSquared
             if tolerance > 0, tolerance < (value - s.offset).magnitudeSquared { return s.offset }
