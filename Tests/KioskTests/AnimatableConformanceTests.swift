@@ -116,3 +116,26 @@ private func lerp<T: Animatable>(_ from: T, _ to: T, _ animation: Animation, at 
         #expect(EmptyAnimatableData().magnitudeSquared == 0)
     }
 }
+
+@Suite struct GradientAnimationTests {
+    @Test func gradientStopsInterpolate() {
+        let env = EnvironmentValues()
+        let from = Gradient(stops: [.init(color: .black, location: 0), .init(color: .white, location: 1)])
+        let to = Gradient(stops: [.init(color: .white, location: 0.2), .init(color: .black, location: 0.8)])
+        let a0 = from.animatableData(in: env), a1 = to.animatableData(in: env)
+        var state = AnimatorState(animation: .linear(duration: 1), interval: a1 - a0, at: 0, listener: nil)
+        let mid = Gradient(animatableData: state.presented(model: a1, at: 0.5))
+        #expect(mid.stops.count == 2)
+        #expect(abs(mid.stops[0].location - 0.1) < 1e-9 && abs(mid.stops[1].location - 0.9) < 1e-9)
+        let c0 = mid.stops[0].color.resolve(in: env)
+        #expect(abs(c0.linearRed - 0.5) < 1e-5 && abs(c0.opacity - 1) < 1e-6, "stops cross-fade in linear light")
+        #expect(state.presented(model: a1, at: 2) == a1)
+        // A stop added mid-way animates in from zero (transparent black at location 0).
+        let three = Gradient(colors: [.red, .green, .blue]).animatableData(in: env)
+        let d = three - a0
+        #expect(d.elements.count == 3 && (a0 + d - three).magnitudeSquared < 1e-6)
+        var grown = AnimatorState(animation: .smooth, interval: d, at: 0, listener: nil)
+        for k in 1...30 { _ = grown.sample(at: Double(k) / 60) }
+        #expect(Gradient(animatableData: grown.presented(model: three, at: 0.5)).stops.count == 3)
+    }
+}
