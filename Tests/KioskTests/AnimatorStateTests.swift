@@ -405,3 +405,31 @@ private struct SchemeAwareFade: CustomAnimation {
         #expect(Animation(SchemeAwareFade()) != .linear)
     }
 }
+
+@Suite struct VelocityTrackingTests {
+    @Test func aSpringAfterTrackedChangesKeepsTheirVelocity() {
+        // A drag moves the value 5 pt a frame (300 pt/s) with no animation, tracking velocity;
+        // then a release springs back to 0.
+        var model = 5.0
+        var a = AnimatorState(animation: .velocityTracking, interval: 5.0, at: 0, listener: nil)
+        #expect(a.presented(model: model, at: 0) == model, "tracked changes show the model at once")
+        for k in 1...10 {
+            a.retarget(animation: .velocityTracking, interval: 5, at: Double(k) / 60, listener: nil)
+            model += 5
+            #expect(a.presented(model: model, at: Double(k) / 60) == model)
+        }
+        let v = a.velocity!
+        #expect(abs(v - 300) < 1e-6, "tracked velocity \(v)")
+        // Release 1/60 s after the last sample: the spring starts at the model with the tracked
+        // velocity, decayed by 0.998 per ms.
+        a.retarget(animation: .spring, interval: -model, at: 11.0 / 60, listener: nil)
+        #expect(abs(a.velocity! - 300 * pow(0.998, 1000.0 / 60)) < 1e-6)
+        let x0 = a.presented(model: 0, at: 11.0 / 60)
+        #expect(abs(x0 - 55) < 1e-9)
+        let x1 = a.presented(model: 0, at: 12.0 / 60)
+        #expect(x1 > x0, "keeps moving the way the finger went before turning back: \(x0) → \(x1)")
+        // The tracker alone ends 2 s after its last sample.
+        var t = AnimatorState(animation: .velocityTracking, interval: 1.0, at: 0, listener: nil)
+        #expect(t.sample(at: 0) != nil && t.sample(at: 1.9) != nil && t.sample(at: 2.01) == nil)
+    }
+}

@@ -1,6 +1,8 @@
 // Animation: how a change moves over time. A value type boxing a `CustomAnimation`, so the
 // built-in curves and springs and a user's own animations are all first-class.
-// SKELETON: the full set of curves, springs and modifiers lands with the animation core.
+// The built-ins live one per file: BezierAnimation (linear, ease…, timingCurve),
+// FluidSpringAnimation (spring, smooth, snappy, bouncy, interactiveSpring), SpringAnimation
+// (interpolatingSpring), DefaultAnimation, and the Delay/Speed/Repeat/LogicalCompletion modifiers.
 
 /// How a value changes over time: a timing curve, a spring, or your own `CustomAnimation`.
 ///
