@@ -1,4 +1,5 @@
-// AnimationBadInputTests: issue 9 "Bad input" for the value layer — every unusable number gives
+// AnimationValueBadInputTests: issue 9 "Bad input" for the value layer (the engine-level cases
+// are in AnimationBadInputTests) — every unusable number gives
 // its documented result (see AnimationInput), a warning, and an animation that ends (only
 // repeatForever runs on): never a crash, a hang, or NaN on screen.
 import Testing
@@ -25,7 +26,7 @@ private func drive(_ animation: Animation, value: Double = 100, limit: Double = 
     return (nil, finite)
 }
 
-@Suite struct AnimationBadInputTests {
+@Suite struct AnimationValueBadInputTests {
     init() { Diagnostics.printsWarnings = false }
 
     @Test(arguments: [Double.nan, .infinity, -.infinity, -1])
