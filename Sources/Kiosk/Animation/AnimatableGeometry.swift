@@ -54,6 +54,14 @@ extension Angle: Animatable {
     }
 }
 
+extension StrokeStyle: Animatable {
+    /// (lineWidth, (miterLimit, dashPhase)); the dash pattern itself does not animate.
+    public var animatableData: AnimatablePair<CGFloat, AnimatablePair<CGFloat, CGFloat>> {
+        get { AnimatablePair(lineWidth, AnimatablePair(miterLimit, dashPhase)) }
+        set { lineWidth = newValue.first; miterLimit = newValue.second.first; dashPhase = newValue.second.second }
+    }
+}
+
 extension RoundedRectangle {
     /// The corner size.
     public var animatableData: CGSize.AnimatableData {
