@@ -1,6 +1,8 @@
 // Animation: how a change moves over time. A value type boxing a `CustomAnimation`, so the
 // built-in curves and springs and a user's own animations are all first-class.
-// SKELETON: the full set of curves, springs and modifiers lands with the animation core.
+// The built-ins live one per file: BezierAnimation (linear, ease…, timingCurve),
+// FluidSpringAnimation (spring, smooth, snappy, bouncy, interactiveSpring), SpringAnimation
+// (interpolatingSpring), DefaultAnimation, and the Delay/Speed/Repeat/LogicalCompletion modifiers.
 
 /// How a value changes over time: a timing curve, a spring, or your own `CustomAnimation`.
 ///
@@ -89,9 +91,12 @@ public struct AnimationContext<Value: VectorArithmetic> {
     public var state: AnimationState<Value>
     /// Set by the animation once it is logically complete (a spring at its response).
     public var isLogicallyComplete: Bool
+    /// The environment of the view whose value animates (empty when the engine gives none).
+    public internal(set) var environment: EnvironmentValues
     public init(state: AnimationState<Value> = AnimationState(), isLogicallyComplete: Bool = false) {
         self.state = state
         self.isLogicallyComplete = isLogicallyComplete
+        environment = EnvironmentValues()
     }
 }
 

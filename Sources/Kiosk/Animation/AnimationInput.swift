@@ -1,7 +1,7 @@
 // AnimationInput: what the built-in animations do with numbers they cannot use (issue 9, "Bad
 // input"). Each rule gives a documented result, warns once per construction through
 // `Diagnostics.warn`, and never yields an animation that runs forever (only `repeatForever`
-// does). Checked in AnimationBadInputTests.
+// does). Checked in AnimationValueBadInputTests.
 
 enum AnimationInput {
     /// A duration or delay: NaN, ±∞ and negative values become 0 (the change jumps, or the

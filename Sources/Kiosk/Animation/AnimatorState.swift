@@ -109,6 +109,13 @@ struct AnimatorState<V: VectorArithmetic> {
         if let listener { add(listener) }
     }
 
+    /// The offset at `time`, with `environment` visible to the animations (`context.environment`).
+    mutating func sample(at time: Double, environment: EnvironmentValues) -> V? {
+        context.environment = environment
+        for i in forks.indices { forks[i].context.environment = environment }
+        return sample(at: time)
+    }
+
     /// The offset (0 → interval) at `time`, or nil once the animation has ended (the presented
     /// value is then the model value, exactly).
     mutating func sample(at time: Double) -> V? {
@@ -146,7 +153,12 @@ struct AnimatorState<V: VectorArithmetic> {
     private mutating func updateForks(_ elapsed: Double) {
         var i = 0
         while i < forks.count {
-            let done = forks[i].animation.animate(value: forks[i].interval, time: elapsed, context: &forks[i].context) == nil
+            // Read the fork's fields first: reading them inside the call would keep a copy of the
+            // whole fork (and so a second reference to its state) alive while its state is
+            // written, which forces a copy of the state every frame.
+            let animation = forks[i].animation
+            let interval = forks[i].interval
+            let done = animation.animate(value: interval, time: elapsed, context: &forks[i].context) == nil
             if done || forks[i].context.isLogicallyComplete {
                 reportLogical(forks[i].records)
                 forks.remove(at: i)

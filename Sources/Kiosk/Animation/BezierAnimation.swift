@@ -14,6 +14,9 @@ struct BezierAnimation: CustomAnimation {
         self.curve = curve
     }
 
+    @_specialize(exported: false, kind: full, where V == Double)
+    @_specialize(exported: false, kind: full, where V == AnimatablePair<Double, Double>)
+    @_specialize(exported: false, kind: full, where V == AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>>)
     func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         guard duration >= time, duration > 0 else { return nil }
         return value.scaled(by: curve.value(at: min(1, max(0, time / duration))))

@@ -16,6 +16,7 @@ struct CombinedAnimation: CustomAnimation {
 
     func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         let entries = self.entries
+        let environment = context.environment
         var logical = false
         let result: V? = context.state.withValue(CombinedState<V>.self) { s in
             guard s.entries.count == entries.count else { return nil }
@@ -29,6 +30,7 @@ struct CombinedAnimation: CustomAnimation {
                 var w = s.entries[i].value
                 w -= r
                 s.entries[i].input = w
+                s.entries[i].context.environment = environment
                 let a = entries[i].animation.animate(value: w, time: time - entries[i].start, context: &s.entries[i].context)
                 if i == entries.count - 1 { logical = s.entries[i].context.isLogicallyComplete }
                 if let a {

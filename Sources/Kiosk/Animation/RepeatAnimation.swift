@@ -21,8 +21,10 @@ struct RepeatAnimation: CustomAnimation {
     func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
         if let n = repeatCount, n <= 0 { return nil }
         let base = self.base, count = repeatCount, autoreverses = self.autoreverses
+        let environment = context.environment
         var logical = false
         let result: V? = context.state.withValue(RepeatState<V>.self) { s in
+            s.base.environment = environment
             let reversed = autoreverses && s.pass % 2 == 1
             if let v = base.animate(value: value, time: max(0, time - s.passStart), context: &s.base) {
                 if let count, s.pass == count - 1, s.base.isLogicallyComplete { logical = true }
