@@ -27,7 +27,7 @@ enum ImageDrawing {
     /// `.resizable(resizingMode: .tile)`), partial tiles at the far edges. Only tiles that can
     /// reach the canvas's clip are drawn: a 150 %-screen wallpaper of 100 px tiles is ~500
     /// tiles at 1920×1080, of which the ~240 on screen cost a blit each.
-    static func drawTiled(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, canvas: Canvas) {
+    static func drawTiled(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, canvas: Raster.Canvas) {
         let w = Double(image.width), h = Double(image.height)
         guard w > 0, h > 0, rect.width > 0, rect.height > 0, rect.x.isFinite, rect.y.isFinite else { return }
         var visible = rect
