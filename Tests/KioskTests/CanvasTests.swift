@@ -105,7 +105,7 @@ struct MovingDot: View {
     @Test func timelineCanvasRedrawsOnlyItsFrame() {
         let start = Date()
         let host = HeadlessHost(width: 300, height: 200) {
-            TimelineView<PeriodicTimelineSchedule, MovingDot>(.periodic(from: start, by: 0.1)) { context in
+            TimelineView(.periodic(from: start, by: 0.1)) { context in
                 MovingDot(t: context.date.timeIntervalSince(start))
             }
         }

@@ -1,0 +1,133 @@
+// Surface benchmarks (issue 14's Measure), at 1920×1080 on one core: frame time median and
+// p99 and heap allocations per frame of
+//   flip:      a 600×400 card turning through 180° with rotation3DEffect (a frame per 1.5°);
+//   blur:      a 20-px blur over a 400×400 region whose content changes every frame;
+//   particles: a Canvas of 2000 moving particles inside TimelineView(.animation).
+// Run: scripts/bench-engine --surface
+import AllocationCounter
+import Kiosk
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Observable final class SurfaceBenchModel {
+    var angle = 0.0
+    var tick = 0
+}
+
+struct FlipCard: View {
+    let model: SurfaceBenchModel
+    var body: some View {
+        ZStack {
+            RoundedRectangle(cornerRadius: 24)
+                .fill(LinearGradient(colors: [.blue, .purple], startPoint: .topLeading, endPoint: .bottomTrailing))
+            VStack(spacing: 8) {
+                Text("Platform 4").font(.system(size: 56)).bold()
+                Text("Next train in 3 min").font(.title)
+            }.foregroundColor(.white)
+        }
+        .frame(width: 600, height: 400)
+        .rotation3DEffect(.degrees(model.angle), axis: (x: 0, y: 1, z: 0))
+    }
+}
+
+struct BlurPanel: View {
+    let model: SurfaceBenchModel
+    var body: some View {
+        let k = model.tick
+        ZStack {
+            VStack(spacing: 0) {
+                ForEach(0..<4) { row in
+                    HStack(spacing: 0) {
+                        ForEach(0..<4) { column in
+                            Color(hue: Double((row * 4 + column + k) % 16) / 16, saturation: 0.8, brightness: 0.9)
+                        }
+                    }
+                }
+            }
+            Text("\(k)").font(.system(size: 80)).foregroundColor(.white)
+        }
+        .frame(width: 400, height: 400)
+        .blur(radius: 20)
+    }
+}
+
+struct Particles: View {
+    let start: Date
+    var body: some View {
+        TimelineView(.animation) { timeline in
+            ParticleCanvas(t: timeline.date.timeIntervalSince(start))
+        }
+    }
+}
+
+struct ParticleCanvas: View {
+    let t: Double
+    var body: some View {
+        Canvas { context, size in
+            let w = Double(size.width), h = Double(size.height)
+            for i in 0..<2000 {
+                let seed = Double(i) * 12.9898
+                let phase = seed.truncatingRemainder(dividingBy: 6.283)
+                let x = (Double(i % 50) / 50 * w + t * (30 + Double(i % 7) * 10)).truncatingRemainder(dividingBy: w)
+                let y = h / 2 + sin(t * 1.3 + phase) * h * 0.4 * (Double(i % 13) / 13)
+                let r = 2 + Double(i % 5)
+                context.fill(Path(ellipseIn: CGRect(x: x - r, y: y - r, width: 2 * r, height: 2 * r)),
+                             with: .color(Color(hue: Double(i % 36) / 36, saturation: 0.7, brightness: 1)))
+            }
+        }
+    }
+}
+
+private func surfaceNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
+}
+
+private func summary(_ name: String, _ samples: [Double], allocations: Int, damage: Int) {
+    let s = samples.sorted()
+    let p99 = s[min(s.count - 1, Int((Double(s.count) * 0.99).rounded(.up)) - 1)]
+    let allocs = AllocationCounter.isActive ? "allocations \(Double(allocations * 10 / samples.count) / 10) per frame" : "(allocation counter not linked)"
+    print(name + String(repeating: " ", count: max(0, 10 - name.count)),
+          "median \(round(s[s.count / 2] * 1000) / 1000) ms  p99 \(round(p99 * 1000) / 1000) ms  (n=\(s.count))  damage \(damage) px/frame  \(allocs)")
+}
+
+/// Runs `frames` frames, calling `step` before each; returns the per-frame times.
+private func measure(_ name: String, _ renderer: RootRenderer, surface: Surface, frames: Int, step: (Int) -> Double) {
+    renderer.renderFrame(into: surface, at: 0, fullRedraw: true)
+    // Warm-up: layers and caches grow on the first frames.
+    for i in 0..<10 { renderer.renderFrame(into: surface, at: step(i), fullRedraw: false) }
+    var times: [Double] = []
+    times.reserveCapacity(frames)
+    var damage = 0
+    let before = allocationCount
+    for i in 0..<frames {
+        let t = step(10 + i)
+        let start = surfaceNow()
+        let d = renderer.renderFrame(into: surface, at: t, fullRedraw: false)
+        times.append(surfaceNow() - start)
+        damage += d.reduce(0) { $0 + $1.area }
+    }
+    summary(name, times, allocations: Int(allocationCount - before), damage: damage / frames)
+}
+
+func runSurfaceBenchmarks() {
+    let surface = try! Surface(width: 1920, height: 1080)
+    print("kiosk surface effects, 1920×1080")
+    let flip = SurfaceBenchModel()
+    let flipRenderer = RootRenderer(width: 1920, height: 1080, content: FlipCard(model: flip))
+    measure("flip", flipRenderer, surface: surface, frames: 240) { i in
+        flip.angle = Double(i % 120) * 1.5
+        return Double(i) / 60
+    }
+    let blur = SurfaceBenchModel()
+    let blurRenderer = RootRenderer(width: 1920, height: 1080, content: BlurPanel(model: blur))
+    measure("blur", blurRenderer, surface: surface, frames: 120) { i in
+        blur.tick = i
+        return Double(i) / 60
+    }
+    let particleRenderer = RootRenderer(width: 1920, height: 1080, content: Particles(start: Date()))
+    measure("particles", particleRenderer, surface: surface, frames: 120) { i in Double(i + 1) / 60 }
+}
