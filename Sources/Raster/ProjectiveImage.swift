@@ -18,9 +18,14 @@ public struct Homography: Hashable, Sendable {
     public init(_ a: Affine) { self.init(a.a, a.c, a.tx, a.b, a.d, a.ty, 0, 0, 1) }
     public static let identity = Homography(1, 0, 0, 0, 1, 0, 0, 0, 1)
 
-    public static func == (a: Homography, b: Homography) -> Bool { a.array == b.array }
-    public func hash(into h: inout Hasher) { h.combine(array) }
-    var array: [Double] { [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8] }
+    public static func == (a: Homography, b: Homography) -> Bool {
+        a.m.0 == b.m.0 && a.m.1 == b.m.1 && a.m.2 == b.m.2 && a.m.3 == b.m.3 && a.m.4 == b.m.4
+            && a.m.5 == b.m.5 && a.m.6 == b.m.6 && a.m.7 == b.m.7 && a.m.8 == b.m.8
+    }
+    public func hash(into h: inout Hasher) {
+        h.combine(m.0); h.combine(m.1); h.combine(m.2); h.combine(m.3); h.combine(m.4)
+        h.combine(m.5); h.combine(m.6); h.combine(m.7); h.combine(m.8)
+    }
 
     /// The homogeneous image of (x, y, 1).
     @inlinable public func applyHomogeneous(_ p: Point) -> (x: Double, y: Double, w: Double) {
@@ -32,12 +37,12 @@ public struct Homography: Hashable, Sendable {
         guard h.w > 1e-9, h.w.isFinite else { return nil }
         return Point(h.x / h.w, h.y / h.w)
     }
-    /// `self` then `t`.
+    /// `self` then `t` (the matrix product t·self; no arrays, so building one allocates nothing).
     public func then(_ t: Homography) -> Homography {
-        let a = array, b = t.array
-        var r = [Double](repeating: 0, count: 9)
-        for i in 0..<3 { for j in 0..<3 { r[i * 3 + j] = b[i * 3] * a[j] + b[i * 3 + 1] * a[3 + j] + b[i * 3 + 2] * a[6 + j] } }
-        return Homography(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8])
+        let a = m, b = t.m
+        return Homography(b.0 * a.0 + b.1 * a.3 + b.2 * a.6, b.0 * a.1 + b.1 * a.4 + b.2 * a.7, b.0 * a.2 + b.1 * a.5 + b.2 * a.8,
+                          b.3 * a.0 + b.4 * a.3 + b.5 * a.6, b.3 * a.1 + b.4 * a.4 + b.5 * a.7, b.3 * a.2 + b.4 * a.5 + b.5 * a.8,
+                          b.6 * a.0 + b.7 * a.3 + b.8 * a.6, b.6 * a.1 + b.7 * a.4 + b.8 * a.7, b.6 * a.2 + b.7 * a.5 + b.8 * a.8)
     }
     public func then(_ t: Affine) -> Homography { then(Homography(t)) }
     /// The inverse, or nil when singular (a plane seen edge-on) or not finite.

@@ -305,3 +305,51 @@ struct MovingDot: View {
         expectGolden(host.snapshot(), "canvas-symbols", tolerance: 2)
     }
 }
+
+@Suite struct GraphicsContextLayerTests {
+    @Test func drawLayerIsolatesBlendModes() {
+        // Yellow canvas; a layer whose only draw multiplies cyan: inside the layer it meets
+        // transparency and stays cyan, then the layer is drawn normally.
+        let host = HeadlessHost(width: 40, height: 40) {
+            Kiosk.Canvas { context, size in
+                let all = Kiosk.Path(CGRect(origin: .zero, size: size))
+                context.fill(all, with: .color(Color(red: 1, green: 1, blue: 0)))
+                context.drawLayer { layer in
+                    layer.blendMode = .multiply
+                    layer.fill(all, with: .color(Color(red: 0, green: 1, blue: 1)))
+                }
+                var direct = context
+                direct.blendMode = .multiply
+                direct.fill(Kiosk.Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(Color(red: 0, green: 1, blue: 1)))
+            }
+        }
+        #expect(rgba(host.snapshot(), 30, 30) == [0, 255, 255, 255])
+        #expect(rgba(host.snapshot(), 5, 5) == [0, 255, 255, 255])     // cyan × cyan
+    }
+
+    @Test func filtersAddedLaterApplyFirst() {
+        // brightness(1) then grayscale: white either way; grayscale(1) added last applies first,
+        // then brightness(-0.5) darkens the grey: (luma(red) − 0.5) clamps to 0 → black.
+        let host = HeadlessHost(width: 20, height: 20) {
+            Kiosk.Canvas { context, size in
+                var c = context
+                c.addFilter(.brightness(-0.5))
+                c.addFilter(.grayscale(1))
+                c.fill(Kiosk.Path(CGRect(origin: .zero, size: size)), with: .color(Color(red: 1, green: 0, blue: 0)))
+            }
+        }
+        #expect(rgba(host.snapshot(), 10, 10) == [0, 0, 0, 255])
+    }
+
+    @Test func clipToLayerMasksLaterDrawing() {
+        let host = HeadlessHost(width: 60, height: 60) {
+            Kiosk.Canvas { context, size in
+                var c = context
+                c.clipToLayer { mask in mask.fill(Kiosk.Path(ellipseIn: CGRect(x: 10, y: 10, width: 40, height: 40)), with: .color(.black)) }
+                c.fill(Kiosk.Path(CGRect(origin: .zero, size: size)), with: .color(Color(red: 0, green: 0, blue: 1)))
+            }
+        }
+        #expect(rgba(host.snapshot(), 30, 30) == [0, 0, 255, 255])
+        #expect(rgba(host.snapshot(), 12, 12) == [255, 255, 255, 255])
+    }
+}

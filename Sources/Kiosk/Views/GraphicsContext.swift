@@ -376,7 +376,9 @@ public struct GraphicsContext {
         guard pass.items.count > start else { return }
         let o = opacity.isFinite ? min(1, max(0, opacity)) : 1
         if o <= 0 { pass.items.removeSubrange(start...); return }
-        if o < 1 || pass.items.count - start > 1 {
+        // A layer is isolated: a blend mode inside it meets the layer, not the canvas.
+        let isolated = pass.items.count - start > 1 || { if case .group = pass.items[start].command { return true }; return false }()
+        if o < 1 || isolated {
             pass.wrapItems(from: start, in: .opacity(o), owner: recorder.node, index: recorder.index())
         }
         applyEffects(from: start)
