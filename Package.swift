@@ -30,7 +30,8 @@ let package = Package(
 
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
-        .target(name: "Kiosk", dependencies: ["Raster", "CDRM"]),
+        // ENGINE.md is the folder's documentation, not a resource (excluded: no SwiftPM warning).
+        .target(name: "Kiosk", dependencies: ["Raster", "CDRM"], exclude: ["ENGINE.md"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
         .target(name: "KioskScenes", dependencies: ["Kiosk"]),
@@ -48,10 +49,11 @@ let package = Package(
         // Shared by the test targets: golden-image comparison, a deterministic RNG.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"]),
+        // Goldens/ are read by path beside the test file (TestSupport/Golden.swift), not bundled.
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -5,7 +5,7 @@ enum RunCommand {
     static let help = """
     kiosk run — show a scene on the screen, with touch
 
-      --scene NAME          a scene from `kiosk scenes` (default gallery)
+      --scene NAME          a scene from `kiosk scenes` (default: the launcher, a touch menu of them all)
     \(KioskRunner.optionsHelp)
     """
 

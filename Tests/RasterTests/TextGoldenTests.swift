@@ -27,7 +27,7 @@ import TestSupport
         let s = try render(Int(layout.size.width.rounded(.up)) + 8, Int(layout.size.height.rounded(.up)) + 8) {
             fonts.draw(layout, in: $0, at: Point(4, 4), paint: ink)
         }
-        try expectGolden(s, "text-latin-\(Int(size))")
+        expectGolden(s, "text-latin-\(Int(size))")
     }
 
     @Test func korean() throws {
@@ -35,7 +35,7 @@ import TestSupport
         let layout = fonts.layout("다른 방식으로 애니메이션이 끝난 시점을 알아올 수 있어서가 아닐까?", font: font, maxWidth: 300)
         #expect(layout.lineCount == 3)
         let s = try render(310, Int(layout.size.height) + 10) { fonts.draw(layout, in: $0, at: Point(5, 5), paint: ink) }
-        try expectGolden(s, "text-korean")
+        expectGolden(s, "text-korean")
     }
 
     @Test func chinese() throws {
@@ -43,14 +43,14 @@ import TestSupport
         let layout = fonts.layout("將此Self示圖，經由AnimationDataChangeModifier，修改後產生新的示圖", font: font, maxWidth: 300)
         #expect(layout.lineCount >= 2)
         let s = try render(310, Int(layout.size.height) + 10) { fonts.draw(layout, in: $0, at: Point(5, 5), paint: ink) }
-        try expectGolden(s, "text-chinese")
+        expectGolden(s, "text-chinese")
     }
 
     /// One line of `text` at `size` px with a 6 px margin, compared with golden `name`.
     func singleLine(_ text: String, size: Double, _ name: String) throws {
         let layout = fonts.layout(text, font: try fonts.font(family: "DejaVu Sans", size: size))
         let s = try render(Int(layout.size.width) + 12, Int(layout.size.height) + 10) { fonts.draw(layout, in: $0, at: Point(6, 5), paint: ink) }
-        try expectGolden(s, name)
+        expectGolden(s, name)
     }
 
     @Test func arabic() throws { try singleLine("مرحبا بالعالم", size: 28, "text-arabic") }
@@ -67,7 +67,7 @@ import TestSupport
             c.fill(Rect(5, 5, layout.size.width, layout.size.height), with: .solid(Color(0.9, 0.93, 1)))
             fonts.draw(layout, in: c, at: Point(5, 5), paint: ink)
         }
-        try expectGolden(s, "text-wrapped-\(alignment)")
+        expectGolden(s, "text-wrapped-\(alignment)")
     }
 
     @Test func truncated() throws {
@@ -75,7 +75,7 @@ import TestSupport
         let layout = fonts.layout(Self.pangram, font: font, maxWidth: 200, lineLimit: 1)
         #expect(layout.isTruncated && layout.size.width <= 200)
         let s = try render(210, 30) { fonts.draw(layout, in: $0, at: Point(5, 5), paint: ink) }
-        try expectGolden(s, "text-truncated")
+        expectGolden(s, "text-truncated")
     }
 
     @Test func rotatedAndScaled() throws {
@@ -85,12 +85,12 @@ import TestSupport
             c.transform = Affine.rotation(-Double.pi / 6, about: Point(110, 80))
             fonts.draw(layout, in: c, at: Point(110 - layout.size.width / 2, 80 - layout.size.height / 2), paint: ink)
         }
-        try expectGolden(s, "text-rotated")
+        expectGolden(s, "text-rotated")
         let scaled = try render(260, 70) { c in
             c.transform = .scale(2.5, 2.5)
             fonts.draw(fonts.layout("Zoom 2.5×", font: try fonts.font(family: "DejaVu Sans", size: 10)),
                        in: c, at: Point(2, 2), paint: .solid(Color(0.8, 0.1, 0.2, 0.8)))
         }
-        try expectGolden(scaled, "text-scaled")
+        expectGolden(scaled, "text-scaled")
     }
 }

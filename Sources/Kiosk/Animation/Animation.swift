@@ -101,41 +101,65 @@ public protocol AnimationStateKey {
     static var defaultValue: Value { get }
 }
 
-/// Per-animation storage, keyed by `AnimationStateKey` types. Each key's value lives in a box
-/// that later writes update in place, so a running animation allocates only on its first frame.
+/// Per-animation storage, keyed by `AnimationStateKey` types.
+///
+/// `AnimationState` is a value: a copy (a combined animation's older entry, a completion that
+/// watches a retargeted animation) never sees the original's later writes. Each key's value
+/// lives in a box that later writes update in place while the storage is not shared, so a
+/// running animation allocates only on its first frame (0 allocations per later frame for
+/// `Double` and `AnimatablePair` values, measured in `AnimationAllocationTests`).
 public struct AnimationState<Value: VectorArithmetic> {
-    var storage: [ObjectIdentifier: AnyObject] = [:]
+    var storage: AnimationStateStorage?
     public init() {}
+
     public subscript<K: AnimationStateKey>(key: K.Type) -> K.Value {
-        get { (storage[ObjectIdentifier(key)] as? StateValueBox<K.Value>)?.value ?? K.defaultValue }
-        set {
-            if let box = storage[ObjectIdentifier(key)] as? StateValueBox<K.Value> {
-                box.value = newValue
-            } else {
-                storage[ObjectIdentifier(key)] = StateValueBox(newValue)
-            }
+        get { (storage?.boxes[ObjectIdentifier(key)] as? StateValueBox<K.Value>)?.value ?? K.defaultValue }
+        set { box(for: key).value = newValue }
+        _modify { yield &box(for: key).value }
+    }
+
+    /// Runs `body` on the value of `key` in place (no copy of the value, so nested states and
+    /// arrays inside it are written without copying).
+    mutating func withValue<K: AnimationStateKey, R>(_ key: K.Type, _ body: (inout K.Value) -> R) -> R {
+        body(&box(for: key).value)
+    }
+
+    /// The box of `key`, created on first use, after making the storage unique.
+    private mutating func box<K: AnimationStateKey>(for key: K.Type) -> StateValueBox<K.Value> {
+        if storage == nil {
+            storage = AnimationStateStorage()
+        } else if !isKnownUniquelyReferenced(&storage!) {
+            storage = storage!.copy()
         }
+        let id = ObjectIdentifier(key)
+        if let box = storage!.boxes[id] as? StateValueBox<K.Value> { return box }
+        let box = StateValueBox(K.defaultValue)
+        storage!.boxes[id] = box
+        return box
     }
 }
 
-final class StateValueBox<T> {
+/// The boxes of one `AnimationState`; copied (boxes cloned) only when a shared state is written.
+final class AnimationStateStorage {
+    var boxes: [ObjectIdentifier: AnyStateValueBox] = [:]
+    func copy() -> AnimationStateStorage {
+        let c = AnimationStateStorage()
+        for (k, v) in boxes { c.boxes[k] = v.clone() }
+        return c
+    }
+}
+
+class AnyStateValueBox {
+    func clone() -> AnyStateValueBox { fatalError("AnyStateValueBox is abstract") }
+}
+
+final class StateValueBox<T>: AnyStateValueBox {
     var value: T
     init(_ value: T) { self.value = value }
-}
-
-/// The progress curve of a timing-curve animation (skeleton: linear only).
-struct TimingCurveAnimation: CustomAnimation {
-    var duration: Double
-    func animate<V: VectorArithmetic>(value: V, time: TimeInterval, context: inout AnimationContext<V>) -> V? {
-        guard duration > 0, time <= duration else { return nil }
-        return value.scaled(by: min(1, max(0, time / duration)))
-    }
+    override func clone() -> AnyStateValueBox { StateValueBox(value) }
 }
 
 extension Animation {
-    /// A constant-speed animation (default 0.35 s).
-    public static func linear(duration: TimeInterval) -> Animation { Animation(TimingCurveAnimation(duration: duration)) }
-    public static var linear: Animation { linear(duration: 0.35) }
-    /// SwiftUI's default animation.
-    public static var `default`: Animation { linear }
+    /// The base animation as `T`, when it is one (springs blend responses only with springs).
+    func `as`<T: CustomAnimation>(_ type: T.Type) -> T? { box.base as? T }
 }

@@ -1,6 +1,9 @@
-// AnimatorState: one attribute's running animation — SwiftUI's merge/combine chain. The engine
-// keeps one per animated attribute; presented value = model − interval + offset.
-// SKELETON (a retarget replaces the running animation); the combining chain lands with the core.
+// AnimatorState: one attribute's running animation, SwiftUI's model (notes §5). The engine keeps
+// one per animated attribute; the presented value is model − interval + offset, where `interval`
+// is the total change animated so far and `offset` runs 0 → interval. A retarget adds its change
+// to `interval` and keeps the clock (`begin`): a new animation that merges (springs) takes over
+// the current offset and velocity; any other is chained onto the running one (CombinedAnimation).
+// The clock starts at the commit: the sample at time t uses elapsed t − begin (no hold frames).
 
 /// Told when the animations started under one transaction finish (withAnimation completions).
 /// Each animation entry reports `started` once, then `logicallyCompleted` at most once, then
@@ -13,50 +16,162 @@ protocol AnimationListener: AnyObject {
 
 /// The animation state of one attribute of type `V`.
 struct AnimatorState<V: VectorArithmetic> {
+    /// The total change being animated (the sum of every retarget's change).
     private(set) var interval: V
-    private var animation: Animation
-    private var begin: Double
+    /// The running animation (a `CombinedAnimation` chain after a non-merging retarget).
+    private(set) var animation: Animation
+    /// When the first animation started; retargets keep it.
+    private(set) var begin: Double
     private var context = AnimationContext<V>()
-    private var listener: AnimationListener?
-    private var reportedLogical = false
-    /// The velocity at the last sample, when the animation knows it (units of V per second).
+    /// The velocity at the last sample or retarget, when the animation knows it (units of V per
+    /// second): springs and `UnitCurve` timing curves do, Bézier curves do not (as SwiftUI).
     private(set) var velocity: V?
+    /// True once the newest animation is logically complete.
+    private(set) var isLogicallyComplete = false
+    /// True once the animation has ended (or was cancelled): `sample` returns nil from then on.
+    private(set) var isFinished = false
+
+    private struct Record {
+        let listener: AnimationListener
+        var logical = false
+    }
+    /// Every entry's listener, in start order; each gets `removed` when the animator ends.
+    private var records: [Record] = []
+    /// Records of the newest animation still waiting for its logical completion.
+    private var pending: [Int] = []
+    /// An older animation watched, after a retarget, only to tell its listeners when it would
+    /// have completed logically ("ignoring the new animations", Apple).
+    private struct Fork {
+        var animation: Animation
+        var context: AnimationContext<V>
+        var interval: V
+        var records: [Int]
+    }
+    private var forks: [Fork] = []
 
     /// Starts animating a change of `interval` at `time`.
+    ///
+    /// A change that is not finite (animating toward NaN or ∞) does not animate: the first
+    /// sample returns nil, so the attribute shows its model value, with a warning.
     init(animation: Animation, interval: V, at time: Double, listener: AnimationListener?) {
         self.animation = animation
         self.interval = interval
-        begin = time
-        self.listener = listener
-        listener?.animationStarted()
+        begin = time.isFinite ? time : 0
+        if let listener { add(listener) }
+        if !interval.magnitudeSquared.isFinite {
+            Diagnostics.warn("animating toward a non-finite value; the change jumps")
+            isFinished = true
+        }
     }
 
-    /// A new animated change of `interval` at `time` while this one runs.
-    mutating func retarget(animation: Animation, interval newInterval: V, at time: Double, listener: AnimationListener?) {
-        finishEntry()
-        self = AnimatorState(animation: animation, interval: interval + newInterval, at: time, listener: listener)
+    /// Registers another listener on the newest animation (a second completion of the same
+    /// transaction).
+    mutating func addListener(_ listener: AnimationListener) {
+        if isFinished {
+            listener.animationStarted(); listener.animationLogicallyCompleted(); listener.animationRemoved()
+            return
+        }
+        add(listener)
+        if isLogicallyComplete { reportLogical(pending); pending.removeAll() }
+    }
+
+    private mutating func add(_ listener: AnimationListener) {
+        listener.animationStarted()
+        records.append(Record(listener: listener))
+        pending.append(records.count - 1)
+    }
+
+    /// A new animated change of `newInterval` at `time` while this one runs.
+    mutating func retarget(animation newAnimation: Animation, interval newInterval: V, at time: Double, listener: AnimationListener?) {
+        if isFinished || !newInterval.magnitudeSquared.isFinite {
+            // The old animation is over (or the new target is unusable, which `init` warns about
+            // and makes jump): start afresh from the model value.
+            finish()
+            self = AnimatorState(animation: newAnimation, interval: newInterval, at: time, listener: listener)
+            return
+        }
+        let elapsed = max(0, time - begin)
+        if !pending.isEmpty && !isLogicallyComplete {
+            forks.append(Fork(animation: animation, context: context, interval: interval, records: pending))
+        }
+        pending.removeAll()
+        isLogicallyComplete = false
+        context.isLogicallyComplete = false
+        if newAnimation.shouldMerge(previous: animation, value: interval, time: elapsed, context: &context) {
+            animation = newAnimation
+        } else {
+            CombinedAnimation.combine(&animation, context: &context, interval: interval, elapsed: elapsed,
+                                      newAnimation: newAnimation, newInterval: newInterval)
+        }
+        context.isLogicallyComplete = false
+        interval += newInterval
+        velocity = animation.velocity(value: interval, time: elapsed, context: context)
+        if let listener { add(listener) }
     }
 
     /// The offset (0 → interval) at `time`, or nil once the animation has ended (the presented
-    /// value is then the model value).
+    /// value is then the model value, exactly).
     mutating func sample(at time: Double) -> V? {
-        let elapsed = max(0, time - begin)
-        guard let value = animation.animate(value: interval, time: elapsed, context: &context) else {
-            finishEntry()
+        guard !isFinished else { finish(); return nil }
+        let elapsed = time.isFinite ? max(0, time - begin) : 0
+        guard let offset = animation.animate(value: interval, time: elapsed, context: &context),
+              offset.magnitudeSquared.isFinite else {
+            finish()
             return nil
         }
         velocity = animation.velocity(value: interval, time: elapsed, context: context)
-        if context.isLogicallyComplete && !reportedLogical { reportedLogical = true; listener?.animationLogicallyCompleted() }
-        return value
+        if context.isLogicallyComplete && !isLogicallyComplete {
+            isLogicallyComplete = true
+            reportLogical(pending)
+            pending.removeAll()
+        }
+        if !forks.isEmpty { updateForks(elapsed) }
+        return offset
     }
 
-    /// Ends the running entry (its view is gone, or it was replaced).
-    mutating func cancel() { finishEntry() }
+    /// The presented value for the model value `model`: model − interval + offset, or `model`
+    /// once the animation has ended.
+    mutating func presented(model: V, at time: Double) -> V {
+        guard let offset = sample(at: time) else { return model }
+        var v = model
+        v -= interval
+        v += offset
+        return v
+    }
 
-    private mutating func finishEntry() {
-        guard let l = listener else { return }
-        listener = nil
-        if !reportedLogical { l.animationLogicallyCompleted() }
-        l.animationRemoved()
+    /// Ends the animation (its view is gone, or its identity was reset): every entry reports
+    /// removal, and logical completion first where it had not.
+    mutating func cancel() { finish() }
+
+    private mutating func updateForks(_ elapsed: Double) {
+        var i = 0
+        while i < forks.count {
+            let done = forks[i].animation.animate(value: forks[i].interval, time: elapsed, context: &forks[i].context) == nil
+            if done || forks[i].context.isLogicallyComplete {
+                reportLogical(forks[i].records)
+                forks.remove(at: i)
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    private mutating func reportLogical(_ indices: [Int]) {
+        for i in indices where !records[i].logical {
+            records[i].logical = true
+            records[i].listener.animationLogicallyCompleted()
+        }
+    }
+
+    private mutating func finish() {
+        isFinished = true
+        velocity = nil
+        guard !records.isEmpty else { return }
+        let all = records
+        records.removeAll()
+        pending.removeAll()
+        forks.removeAll()
+        for r in all where !r.logical { r.listener.animationLogicallyCompleted() }
+        for r in all { r.listener.animationRemoved() }
     }
 }

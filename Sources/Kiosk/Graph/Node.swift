@@ -19,7 +19,8 @@ final class Node {
     private weak var weakGraph: ViewGraph?
     weak var parent: Node?
     let key: NodeKey
-    let depth: Int
+    /// Depth in the tree (a transition's host adopting a node moves it deeper).
+    var depth: Int
 
     var view: any View {
         didSet { refreshKinds(); viewVersion &+= 1 }
@@ -32,6 +33,8 @@ final class Node {
     private(set) var layout: (any LayoutBehavior)?
     /// Lifecycle hooks (onAppear, onChange, task) of a modifier node.
     private(set) var lifecycle: (any LifecycleModifier)?
+    /// Which of the casts succeed for the view's type.
+    private(set) var kinds: ViewKinds = []
 
     var children: [Node] = []
     /// The environment this node's view sees.
@@ -74,7 +77,35 @@ final class Node {
     }
 
     // Layout results, in root coordinates before render effects (offset, rotation, …).
+    /// The frame drawn: the layout frame, or the animating one while a frame animation runs.
     var frame = CGRect.zero
+    /// The frame layout gave (the model value; `frame` animates toward it).
+    var layoutFrame = CGRect.zero
+    /// Whether layout placed this node before (its first frame never animates).
+    var wasPlaced = false
+
+    // Animation (Animation/NodeAnimation.swift).
+    /// The transaction this node was last evaluated in, and the graph update it was.
+    var transaction = Transaction()
+    var transactionStamp = -1
+    /// The running animation of the view's (or its modifier's) animatableData.
+    var valueAnimator: AttributeAnimator?
+    /// The running animation of its frame.
+    var frameAnimator: AttributeAnimator?
+    /// While a body-kind animation runs: the latest model view (`view` holds presented copies).
+    var animatorModelView: (any View)?
+
+    // Transitions (Transitions/TransitionHost.swift).
+    /// Set on the host node of a view inserted or removed with a transition: the node is then
+    /// transparent and lists the transition's modifiers around the adopted real node.
+    var transitionHost: TransitionHost? { didSet { refreshKinds() } }
+    /// The view version the host last passed to its adopted node.
+    var hostedViewVersion = -1
+    /// A leaving (removed, still animating out) view: out of layout, drawn below its siblings.
+    var isLeaving: Bool { transitionHost?.phase == .didDisappear }
+    /// Paint order among siblings when it is not the node's own (a host's items take the
+    /// zIndex written on the hosted view).
+    var zIndexOverride: Double?
     var sizeCache: [(ProposedViewSize, CGSize)] = []
     var sizeCachePass = -1
 
@@ -93,9 +124,14 @@ final class Node {
     /// The casts depend on the view's type only; the graph remembers which of them can succeed
     /// so a re-evaluated node skips the rest (boxing a modifier as `Any` to ask whether it has
     /// lifecycle hooks cost an allocation per modified node per update).
-    private func refreshKinds() {
+    func refreshKinds() {
+        if transitionHost != nil {
+            primitive = nil; layout = nil; lifecycle = nil; kinds = []
+            return
+        }
         let type = ObjectIdentifier(Swift.type(of: view))
         if let kinds = graph.viewKinds[type] {
+            self.kinds = kinds
             guard kinds.contains(.primitive) else { primitive = nil; layout = nil; lifecycle = nil; return }
             primitive = view as? any PrimitiveView
             layout = kinds.contains(.layout) ? primitive?.layoutBehavior : nil
@@ -109,7 +145,9 @@ final class Node {
         if primitive != nil { kinds.insert(.primitive) }
         if layout != nil { kinds.insert(.layout) }
         if lifecycle != nil { kinds.insert(.lifecycle) }
+        kinds.formUnion(ViewKinds.animationKinds(of: view))
         graph.viewKinds[type] = kinds
+        self.kinds = kinds
     }
 
     /// The nodes that take part in the parent's layout: itself when it lays out, otherwise
@@ -124,13 +162,37 @@ final class Node {
     var layoutItems: [Node] {
         if itemsVersion == graph.structureVersion { return cachedItems }
         var items: [Node] = []
-        for child in children { child.appendLayoutItems(to: &items) }
+        for child in children where !child.isLeaving { child.appendLayoutItems(to: &items) }
         cachedItems = items
         itemsVersion = graph.structureVersion
         return items
     }
     private var cachedItems: [Node] = []
     private var itemsVersion = -1
+
+    /// The children's items in paint order before zIndex: leaving views first (below the live
+    /// ones), then the layout items. Equals `layoutItems` when nothing is leaving.
+    var renderItems: [Node] {
+        if renderItemsVersion == graph.structureVersion { return cachedRenderItems ?? layoutItems }
+        renderItemsVersion = graph.structureVersion
+        var below: [Node] = [], main: [Node] = []
+        appendRenderItems(below: &below, main: &main, leaving: false)
+        cachedRenderItems = below.isEmpty ? nil : below + main
+        return cachedRenderItems ?? layoutItems
+    }
+    private var cachedRenderItems: [Node]?
+    private var renderItemsVersion = -1
+
+    private func appendRenderItems(below: inout [Node], main: inout [Node], leaving: Bool) {
+        for child in children {
+            let l = leaving || child.isLeaving
+            if child.layout != nil {
+                if l { below.append(child) } else { main.append(child) }
+            } else {
+                child.appendRenderItems(below: &below, main: &main, leaving: l)
+            }
+        }
+    }
 
     /// The ancestors' chain as a readable path, for warnings.
     var path: String {
@@ -168,4 +230,12 @@ struct ViewKinds: OptionSet {
     static let primitive = ViewKinds(rawValue: 1)
     static let layout = ViewKinds(rawValue: 2)
     static let lifecycle = ViewKinds(rawValue: 4)
+    /// A ModifiedContent whose modifier is Animatable (its data animates).
+    static let animatableModifier = ViewKinds(rawValue: 8)
+    /// An Animatable view (its data animates; its body re-runs with the presented value).
+    static let animatableView = ViewKinds(rawValue: 16)
+    /// A modifier that rewrites the transaction of its content (`.animation`, `.transaction`).
+    static let transaction = ViewKinds(rawValue: 32)
+    /// A container whose children come and go with transitions (if/else, ForEach, .id).
+    static let dynamicContainer = ViewKinds(rawValue: 64)
 }

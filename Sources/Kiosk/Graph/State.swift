@@ -82,6 +82,7 @@ final class StateCell<Value>: ReadTracked {
             }
             return
         }
+        graph.stateWillChange()
         value = newValue
         invalidateReaders()
     }

@@ -13,6 +13,17 @@ final class ThreadContext {
     var reader: Node?
     /// Where warnings go.
     var sink: WarningSink?
+    /// The transaction `withAnimation`/`withTransaction` put in effect (nil outside them), and
+    /// an id that tells one such call from the next (writes of different calls are committed
+    /// separately, the earlier first).
+    var transaction: Transaction?
+    var transactionID = 0
+    /// withAnimation completions not yet claimed by a graph update.
+    var unclaimedCompletions: [AnimationCompletionListener] = []
+    /// The graph whose work runs on this thread (its timers' clock; see GraphClock).
+    var graph: ViewGraph?
+    /// Timers made while a host builds its content, before its graph exists (GraphClock.collecting).
+    var collectedClockEntries: [(delay: Double, action: GraphClock.Action)]?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

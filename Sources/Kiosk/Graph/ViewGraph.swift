@@ -58,10 +58,55 @@ final class ViewGraph {
     var startedTasks: [TaskStart] = []
     /// The environment given to the root.
     var rootEnvironment = EnvironmentValues()
+    /// Timers and delayed blocks on this screen's clock (GraphClock.swift), made on first use:
+    /// a screen without timers keeps the heap it had (FrameAllocationTests counts are sensitive to it).
+    private(set) var clockIfMade: GraphClock?
+    /// The host's "now" (HeadlessHost's virtual time, the panel's elapsed time) for the clock.
+    var hostNow: (() -> Double)?
+    var clock: GraphClock {
+        if let c = clockIfMade { return c }
+        let c = GraphClock()
+        clockIfMade = c
+        c.attach(to: self)
+        return c
+    }
+
+    // MARK: Animation state (Animation/NodeAnimation.swift, Transaction.swift)
+    /// Every running attribute animation.
+    var animators: [AttributeAnimator] = []
+    /// An effect or frame animation moved: the display list must be recorded again.
+    var needsRender = false
+    /// The transaction of the evaluation in progress (a stack: evaluate saves and restores it).
+    var transaction = Transaction()
+    /// The transaction of the last update pass that evaluated something (layout animates
+    /// frame changes with it, unless a node evaluated in the update says otherwise).
+    private(set) var layoutTransaction = Transaction()
+    /// Bumped per update; nodes evaluated in it carry the stamp.
+    private(set) var updateStamp = 0
+    /// The transaction of state writes not yet applied, its withTransaction id, and the time
+    /// of the first of them (animations begin at their commit: the next frame already moves).
+    private var pendingTransaction: Transaction?
+    private var pendingTransactionID = 0
+    private(set) var commitTime: Double = 0
+    private(set) var isUpdating = false
+    /// Applies pending writes now, layout included (the renderer sets it): a write in another
+    /// transaction than the pending ones commits those first.
+    var flushHandler: (() -> Void)?
+    /// Animation completions due, run after the frame.
+    private(set) var completionQueue: [() -> Void] = []
+    /// Leaving views whose transition modifiers were built at their removal: layout places
+    /// them once, at the view's last frame.
+    var leavingToPlace: [Node] = []
+    /// Leaving views whose removal animations have all ended (dropped after the tick).
+    var removalsDue: [Node] = []
+    /// Completions of transactions applied in this frame, checked after its layout (a change
+    /// that animates nothing completes then).
+    private var completionsToCheck: [AnimationCompletionListener] = []
 
     init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink()) {
         self.warnings = warnings
         rootEnvironment = environment
+        GraphClock.created(self)
         withSink {
             root = Node(view: view, key: NodeKey(key: 0, type: ObjectIdentifier(type(of: view))), parent: nil, graph: self)
             root.environment = environment
@@ -70,19 +115,80 @@ final class ViewGraph {
     }
 
     func withSink<T>(_ body: () -> T) -> T {
-        let previous = Diagnostics.sink
-        Diagnostics.sink = warnings
-        defer { Diagnostics.sink = previous }
+        let context = ThreadContext.current
+        let previous = context.sink, previousGraph = context.graph
+        context.sink = warnings
+        context.graph = self
+        defer { context.sink = previous; context.graph = previousGraph }
         return UIScreen.withBounds(CGRect(origin: .zero, size: rootEnvironment.screenSize), body)
     }
 
     // MARK: Invalidation
 
+    /// Called when the graph goes from idle to needing an update outside an update (the frame
+    /// loop's wake: state set by a queued block or a completion must get a frame).
+    var wakeHandler: (() -> Void)?
+
     func invalidate(_ node: Node) {
+        if !needsUpdate && !isUpdating { wakeHandler?() }
         needsUpdate = true
         guard !node.isDirty else { return }
         node.isDirty = true
         dirty.append(node)
+    }
+
+    /// A state write is about to invalidate readers: note its transaction. Writes of another
+    /// `withAnimation`/`withTransaction` call than the pending ones commit those first, so
+    /// `x = 1; withAnimation { x = 2 }` animates from 1.
+    func stateWillChange() {
+        let context = ThreadContext.current
+        let id = context.transactionID
+        if pendingTransaction != nil && id != pendingTransactionID && !isUpdating && !isEvaluatingBody, let flush = flushHandler {
+            flush()
+        }
+        if pendingTransaction == nil || id != pendingTransactionID {
+            pendingTransaction = context.transaction ?? Transaction()
+            pendingTransactionID = id
+            commitTime = isUpdating ? time : max(time, hostNow?() ?? time)
+        }
+        claimCompletions()
+        needsUpdate = true
+    }
+
+    /// withAnimation completions made on this thread since the last update belong to this graph.
+    private func claimCompletions() {
+        let context = ThreadContext.current
+        guard !context.unclaimedCompletions.isEmpty else { return }
+        for c in context.unclaimedCompletions { c.graph = self }
+        completionsToCheck += context.unclaimedCompletions
+        context.unclaimedCompletions.removeAll()
+    }
+
+    /// Fires completions whose transactions started nothing (after an update and its layout).
+    func checkCompletions() {
+        claimCompletions()
+        guard !completionsToCheck.isEmpty else { return }
+        let list = completionsToCheck
+        completionsToCheck.removeAll()
+        for c in list { c.fireIfDone() }
+    }
+
+    func enqueueCompletion(_ action: @escaping () -> Void) {
+        if completionQueue.isEmpty && !isUpdating { wakeHandler?() }
+        completionQueue.append(action)
+    }
+
+    /// Runs due completions (after a frame; they may change state for the next one).
+    func runCompletions() {
+        guard !completionQueue.isEmpty else { return }
+        let actions = completionQueue
+        completionQueue.removeAll()
+        withSink { for action in actions { action() } }
+    }
+
+    /// Whether animations or completions want another frame.
+    var hasAnimationWork: Bool {
+        !animators.isEmpty || !completionQueue.isEmpty || !completionsToCheck.isEmpty || !ThreadContext.current.unclaimedCompletions.isEmpty
     }
 
     func `defer`(_ action: @escaping () -> Void) {
@@ -96,7 +202,11 @@ final class ViewGraph {
     }
 
     /// The earliest scheduled wake-up, if any.
-    var nextWakeup: Double? { wakeups.lazy.filter { $0.node.node.map { !$0.isRemoved } ?? false }.map(\.time).min() }
+    var nextWakeup: Double? {
+        let view = wakeups.lazy.filter { $0.node.node.map { !$0.isRemoved } ?? false }.map(\.time).min()
+        guard let timer = clockIfMade?.nextTime else { return view }
+        return min(view ?? timer, timer)
+    }
 
     func setRootEnvironment(_ environment: EnvironmentValues) {
         rootEnvironment = environment
@@ -111,7 +221,11 @@ final class ViewGraph {
     @discardableResult
     func update() -> Bool {
         withSink {
+            isUpdating = true
+            defer { isUpdating = false }
+            updateStamp &+= 1
             var changed = false
+            clockIfMade?.fireDue(at: time)
             if !wakeups.isEmpty {
                 let due = wakeups.filter { $0.time <= time + 1e-9 }
                 wakeups.removeAll { $0.time <= time + 1e-9 || $0.node.node == nil }
@@ -129,6 +243,14 @@ final class ViewGraph {
                     needsUpdate = true
                     break
                 }
+                // Each pass applies the writes made before it (in handlers, or in the previous
+                // pass's callbacks) in their transaction; re-evaluations an animation frame
+                // asks for get an empty one.
+                transaction = pendingTransaction ?? Transaction()
+                pendingTransaction = nil
+                pendingTransactionID = 0
+                if !dirty.isEmpty { layoutTransaction = transaction }
+                completionsToCheck += transaction.completions
                 // Swapped with scratch arrays rather than copied: the queues keep their storage.
                 swap(&dirty, &batchScratch)
                 batchScratch.sort { $0.depth < $1.depth }
@@ -137,6 +259,7 @@ final class ViewGraph {
                     changed = true
                 }
                 batchScratch.removeAll(keepingCapacity: true)
+                transaction = Transaction()
                 swap(&lifecycleQueue, &callbackScratch)
                 for callback in callbackScratch { callback() }
                 callbackScratch.removeAll(keepingCapacity: true)
@@ -156,19 +279,26 @@ final class ViewGraph {
     func evaluate(_ node: Node) {
         node.isDirty = false
         node.invalidateLayout()
+        node.transaction = transaction
+        node.transactionStamp = updateStamp
+        let outerTransaction = transaction
+        if node.kinds.contains(.transaction) { (node.view as? any TransactionCarrier)?.transformTransaction(&transaction, node: node) }
+        defer { transaction = outerTransaction }
         if node.depth > ViewGraph.maxDepth {
             Diagnostics.warn("view tree deeper than \(ViewGraph.maxDepth) levels at \(node.path): a body probably contains itself; the rest is not shown")
             reconcile(node, ChildList())
             return
         }
-        PropertyInstaller.install(node.view, in: node)
+        if node.transitionHost == nil { PropertyInstaller.install(node.view, in: node) }
         let context = ThreadContext.current
         let previousReader = context.reader
         context.reader = node
         evaluationDepth += 1
         var list = childListPool.popLast() ?? ChildList()
         withObservationTracking {
-            if let primitive = node.primitive {
+            if let host = node.transitionHost {
+                hostChildren(node, host, &list)
+            } else if let primitive = node.primitive {
                 primitive.makeChildren(&list)
             } else {
                 list.append(ViewGraph.body(of: node.view), key: 0)
@@ -190,7 +320,7 @@ final class ViewGraph {
     /// Observation calls back from `willSet`, possibly during a body; defer to be safe.
     private func invalidateFromObservation(_ node: Node) {
         if isEvaluatingBody { self.defer { [weak node] in if let node { self.invalidate(node) } } }
-        else { invalidate(node) }
+        else { stateWillChange(); invalidate(node) }
     }
 
     private static func body<V: View>(of view: V) -> any View { view.body }
@@ -221,6 +351,26 @@ final class ViewGraph {
         let views = list.views
         for index in views.indices {
             let (key, view) = views[index]
+            if let adopted = view as? _AdoptedNode {
+                // A transition host's real node, inside the transition's modifiers.
+                let child = adopted.node
+                child.reconcileMark = mark
+                if child.parent !== node { child.parent = node; ViewGraph.setDepth(child, node.depth + 1) }
+                if let v = adopted.view {
+                    setView(v, of: child)
+                    child.environment = environment
+                    evaluate(child)
+                } else if child.environment.version != environment.version {
+                    child.environment = environment
+                    evaluate(child)
+                }
+                if kept == nil {
+                    if index < oldChildren.count && oldChildren[index] === child { continue }
+                    kept = Array(oldChildren[..<min(index, oldChildren.count)])
+                }
+                kept!.append(child)
+                continue
+            }
             var nodeKey = NodeKey(key: key, type: ObjectIdentifier(type(of: view)))
             if ViewGraph.isDuplicate(nodeKey, in: views, before: index, used: &used) {
                 Diagnostics.warn("two children of \(node.path) have the same identity \(key); the later one gets its own")
@@ -243,12 +393,16 @@ final class ViewGraph {
             if let existing = match {
                 existing.reconcileMark = mark
                 child = existing
-                if !existing.isDirty, existing.environment.version == environment.version,
+                let outer = transaction
+                defer { transaction = outer }
+                let wasLeaving = existing.isLeaving
+                if wasLeaving { reinsert(existing) }
+                if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
                    ViewGraph.equalViews(existing.view, view) {
                     // Same value, same environment, no state changed: its body would give the
                     // same children (SwiftUI skips these too). The old value keeps its installed state.
                 } else {
-                    existing.view = view
+                    setView(view, of: existing)
                     existing.environment = environment
                     evaluate(existing)
                 }
@@ -275,9 +429,42 @@ final class ViewGraph {
         // Removed children go first so their state is gone before the new ones evaluate;
         // their onDisappear runs after the new children's onAppear (SwiftUI since iOS 14).
         let removed = oldChildren.filter { $0.reconcileMark != mark }
-        node.children = kept ?? Array(oldChildren[..<views.count])
+        var children = kept ?? Array(oldChildren[..<views.count])
         for child in created { appear(child) }
-        for child in removed { remove(child) }
+        if node.kinds.contains(.dynamicContainer) {
+            // Inserted inside an animated transaction: in with the view's transition.
+            for child in created {
+                guard let t = transitionForChange(of: child, in: node, insertion: true),
+                      let i = children.firstIndex(where: { $0 === child }) else { continue }
+                children[i] = insertWithTransition(child, in: node, transition: t)
+            }
+        }
+        for child in removed {
+            if child.isLeaving { children.append(child); continue }      // already on its way out
+            if let t = transitionForChange(of: child, in: node, insertion: false) {
+                children.append(removeWithTransition(child, in: node, transition: t))
+            } else {
+                remove(child)
+            }
+        }
+        node.children = children
+    }
+
+    /// The structure changed outside a reconcile (a leaving view dropped or re-inserted).
+    func structureDidChange() {
+        structureVersion &+= 1
+        generation &+= 1
+        needsUpdate = true
+        if !isUpdating { wakeHandler?() }
+    }
+
+    /// Marks a subtree removed (its onDisappear callbacks run after the update).
+    func removeSubtree(_ node: Node) { remove(node) }
+
+    static func setDepth(_ node: Node, _ depth: Int) {
+        guard node.depth != depth else { return }
+        node.depth = depth
+        for child in node.children { setDepth(child, depth + 1) }
     }
 
     /// Whether `key` equals an earlier child's key (a linear scan for short lists, a set for long).
@@ -301,6 +488,7 @@ final class ViewGraph {
 
     private func remove(_ node: Node) {
         node.isRemoved = true
+        cancelAnimations(of: node)
         if let lifecycle = node.lifecycle { enqueueLifecycle { lifecycle.disappeared(node) } }
         for child in node.children { remove(child) }
     }

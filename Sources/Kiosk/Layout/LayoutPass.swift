@@ -55,6 +55,9 @@ final class LayoutPass {
     var stackAxis: Axis?
     /// Set when layout re-evaluated a node (GeometryReader): lifecycle callbacks may be pending.
     var didChangeTree = false
+    /// The transaction frame changes animate with: the graph's layout transaction, replaced
+    /// on the way down by that of each node evaluated in the latest update.
+    var transaction = Transaction()
 
     init(number: Int, text: TextMeasuring) {
         self.number = number
@@ -62,8 +65,9 @@ final class LayoutPass {
     }
 
     /// Begins another pass with this object (the renderer keeps one: no allocation per layout).
-    func start(number: Int) {
+    func start(number: Int, transaction: Transaction = Transaction()) {
         self.number = number
+        self.transaction = transaction
         stackAxis = nil
         didChangeTree = false
     }
@@ -90,8 +94,20 @@ final class LayoutPass {
     func place(_ node: Node, in rect: CGRect) {
         let rect = LayoutPass.clamp(rect)
         guard let layout = node.layout else { place(items: node.layoutItems, in: rect); return }
-        if !node.needsLayout && node.frame == rect { return }   // clean and not moved: children stay
-        node.frame = rect
+        if !node.needsLayout && node.layoutFrame == rect { return }   // clean and not moved: children stay
+        let outer = transaction
+        if node.transactionStamp == node.graph.updateStamp { transaction = node.transaction }
+        defer { transaction = outer }
+        if node.wasPlaced {
+            // A moved or resized view glides there when the change was animated.
+            if node.layoutFrame != rect || node.frameAnimator != nil {
+                node.graph.animateFrame(node, from: node.layoutFrame, to: rect, transaction: transaction)
+            }
+        } else {
+            node.frame = rect
+            node.wasPlaced = true
+        }
+        node.layoutFrame = rect
         layout.placeChildren(in: rect, node: node, pass: self)
         node.needsLayout = false
     }

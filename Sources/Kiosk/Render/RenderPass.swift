@@ -49,15 +49,16 @@ final class RenderPass {
 
     /// Renders a node (its behaviour decides what it emits and how it recurses).
     func render(_ node: Node) {
-        guard let layout = node.layout else { render(items: node.layoutItems); return }
+        guard let layout = node.layout else { render(items: node.renderItems); return }
         layout.render(node: node, pass: self)
     }
 
     /// Renders siblings in paint order: by zIndex, then declaration order.
     func render(items nodes: [Node]) {
-        if nodes.contains(where: { ($0.layout?.zIndex ?? 0) != 0 }) {
+        if nodes.contains(where: { ($0.zIndexOverride ?? $0.layout?.zIndex ?? 0) != 0 }) {
             let sorted = nodes.enumerated().sorted {
-                let a = $0.element.layout?.zIndex ?? 0, b = $1.element.layout?.zIndex ?? 0
+                let a = $0.element.zIndexOverride ?? $0.element.layout?.zIndex ?? 0
+                let b = $1.element.zIndexOverride ?? $1.element.layout?.zIndex ?? 0
                 return a != b ? a < b : $0.offset < $1.offset
             }
             for (_, node) in sorted { render(node) }
@@ -66,7 +67,7 @@ final class RenderPass {
         }
     }
 
-    func renderChildren(of node: Node) { render(items: node.layoutItems) }
+    func renderChildren(of node: Node) { render(items: node.renderItems) }
 
     /// Runs `body` with the transform/opacity/clip/gesture state restored afterwards.
     func withSavedState(_ body: () -> Void) {

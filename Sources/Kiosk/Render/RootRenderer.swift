@@ -47,7 +47,9 @@ public final class RootRenderer {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: w, height: h)
         graph = ViewGraph(root: root, environment: env, warnings: warnings)
         touches.startDate = graph.startDate
+        graph.flushHandler = { [unowned self] in self.flush() }
     }
+
 
     /// Creates a renderer for `content` on a screen of `width`×`height` pixels.
     public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, content: V) {
@@ -70,11 +72,13 @@ public final class RootRenderer {
     /// True when the next frame would change something (state changed, input arrived, a
     /// TimelineView is due at `time`).
     public func needsFrame(at time: Double) -> Bool {
-        graph.needsUpdate || laidOutGeneration != graph.generation || (graph.nextWakeup.map { $0 <= time + 1e-9 } ?? false)
+        graph.needsUpdate || laidOutGeneration != graph.generation || graph.hasAnimationWork
+            || (graph.nextWakeup.map { $0 <= time + 1e-9 } ?? false)
     }
 
-    /// The earliest virtual time a TimelineView wants to update, if any.
-    public var nextWakeup: Double? { graph.nextWakeup }
+    /// The earliest virtual time a TimelineView wants to update, if any; while an animation
+    /// runs, the last frame's time (every frame is due).
+    public var nextWakeup: Double? { graph.hasAnimationWork ? lastFrameTime : graph.nextWakeup }
 
     /// Updates, lays out and repaints what changed into `surface` (the whole surface when
     /// `fullRedraw`); returns the rectangles it repainted.
@@ -89,18 +93,17 @@ public final class RootRenderer {
         graph.time = max(graph.time, time)
         lastFrameTime = graph.time
         graph.update()
-        let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)
-        var relaid = false
-        for _ in 0..<3 where laidOutGeneration != graph.generation {
-            laidOutGeneration = graph.generation
-            layoutNumber += 1
-            let pass = layoutPass
-            pass.start(number: layoutNumber)
-            pass.place(items: rootItems, in: screen)
-            relaid = true
-            // GeometryReader content built during layout may have queued onAppear.
-            if pass.didChangeTree { graph.update() }
+        var relaid = layoutIfNeeded()
+        // Animations: those the update (and its layout) started begin at their commit, so
+        // this frame already shows them moving. Custom Animatable bodies re-run with the
+        // presented values (a second update).
+        graph.checkCompletions()
+        graph.tickAnimations(at: graph.time)
+        if graph.needsUpdate {
+            graph.update()
+            relaid = layoutIfNeeded() || relaid
         }
+        if graph.needsRender || needsRecord { relaid = true; graph.needsRender = false; needsRecord = false }
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
         if relaid || fullRedraw || !drawnOnce {
@@ -109,7 +112,7 @@ public final class RootRenderer {
                 pass = RenderPass(size: bounds, text: text)
                 renderPass = pass
             }
-            pass.render(items: rootItems)
+            pass.render(items: graph.root.layout != nil ? rootItems : graph.root.renderItems)
             // The pass gets the last frame's arrays back to record the next frame into.
             swap(&hitRegions, &pass.hitRegions)
             swap(&gestureTransforms, &pass.gestureTransforms)
@@ -128,8 +131,45 @@ public final class RootRenderer {
             frameCount += 1
         }
         lastDamage = damage
+        graph.runCompletions()
         return damage
     }
+
+    /// Lays out when the tree changed since the last layout; true when it did.
+    @discardableResult
+    private func layoutIfNeeded() -> Bool {
+        let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        var relaid = false
+        for _ in 0..<3 where laidOutGeneration != graph.generation {
+            laidOutGeneration = graph.generation
+            layoutNumber += 1
+            let pass = layoutPass
+            pass.start(number: layoutNumber, transaction: graph.layoutTransaction)
+            pass.place(items: rootItems, in: screen)
+            // Views removed with a transition built at their removal: their modifiers are laid
+            // out once, where the view was (it keeps its frame while it leaves).
+            for host in graph.leavingToPlace where !host.isRemoved {
+                if let frame = host.transitionHost?.leavingFrame { pass.place(items: host.layoutItems, in: frame) }
+            }
+            graph.leavingToPlace.removeAll()
+            relaid = true
+            // GeometryReader content built during layout may have queued onAppear.
+            if pass.didChangeTree { graph.update() }
+        }
+        return relaid
+    }
+
+    /// Applies pending state changes and lays out, without drawing (a `withAnimation` after
+    /// an unanimated write in the same handler commits that write first).
+    private func flush() {
+        graph.withSink {
+            graph.update()
+            if layoutIfNeeded() { needsRecord = true }
+            graph.checkCompletions()
+        }
+    }
+    /// A flush laid out: the next frame must record the display list again.
+    private var needsRecord = false
 
     /// The root's layout items (cached like every node's: rebuilt when the structure changes).
     private var rootItems: [Node] {
@@ -223,4 +263,7 @@ extension RootRenderer: FrameSource {
     public func handleTouch(_ event: TouchEvent) {
         touch(id: event.id, phase: event.phase, x: event.location.x, y: event.location.y, time: event.time)
     }
+
+    /// State set between frames (outside input handling) calls `wake`.
+    public func setWakeHandler(_ wake: @escaping () -> Void) { graph.wakeHandler = wake }
 }

@@ -18,7 +18,11 @@ public enum DemoScenes {
     }
     nonisolated(unsafe) private static var registered: [(name: String, summary: String, make: Factory)] = []
 
+    /// The launcher's name: `kiosk run` with no scene shows it (LauncherFrameSource).
+    public static let launcherName = "launcher"
+
     private static let builtins: [(name: String, summary: String)] = [
+        (launcherName, "every scene as a touch menu: tap one to run it, the top-left corner to come back"),
         ("gallery", "six tiles; a tap toggles a tile's colour"),
         ("paint", "finger painting, one colour per finger (multitouch)"),
         ("pulse", "a bar sweeping forever; a tap reverses it (animation, bench)"),
@@ -33,6 +37,7 @@ public enum DemoScenes {
         case "paint": return FingerPaintScene(width: width, height: height)
         case "pulse": return PulseScene(width: width, height: height)
         case "views": return ViewFrameSource(width: width, height: height, now: now) { TapCounterView() }
+        case launcherName: return LauncherFrameSource(width: width, height: height, now: now)
         default: return registered.first { $0.name == name }.map { $0.make(width, height, now) }
         }
     }

@@ -44,8 +44,13 @@ public protocol FrameSource: AnyObject {
     ///
     ///     func nextFrameTime(after time: Double) -> Double? { nextTick.map { max($0, time) } }
     func nextFrameTime(after time: Double) -> Double?
+    /// The loop gives the source a way to ask for a frame when something changes between
+    /// frames on its own (a `DispatchQueue.main.async` block, an animation completion, a
+    /// timer setting state). The default ignores it (such sources only change on input).
+    func setWakeHandler(_ wake: @escaping () -> Void)
 }
 
 extension FrameSource {
     public func nextFrameTime(after time: Double) -> Double? { nil }
+    public func setWakeHandler(_ wake: @escaping () -> Void) {}
 }

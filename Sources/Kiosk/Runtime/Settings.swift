@@ -62,7 +62,8 @@ public enum InputChoice: Equatable, Sendable {
 
 /// The settings of a kiosk run.
 public struct Settings: Equatable, Sendable {
-    public var scene = "gallery"
+    /// The scene to run; the default, the launcher, lists every scene (`kiosk scenes`).
+    public var scene = "launcher"
     public var display = DisplayChoice.auto
     public var mode: ModeRequest?
     public var rotation = Rotation.degrees0

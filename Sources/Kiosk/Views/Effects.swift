@@ -20,9 +20,11 @@ extension RenderEffect {
 
 /// Fades the content as one group: where its children overlap, only the front one shows
 /// through (CALayer group opacity). A single drawn item is faded directly, without a layer.
-public struct _OpacityEffect: BuiltinModifier, PassThroughLayout {
-    let opacity: Double
+public struct _OpacityEffect: BuiltinModifier, PassThroughLayout, Animatable {
+    var opacity: Double
+    public var animatableData: Double { get { opacity } set { opacity = newValue } }
     func render(node: Node, pass: RenderPass) {
+        let opacity = node.presented(self).opacity
         let o = opacity.isFinite ? min(1, max(0, opacity)) : 1
         if o == 0 {
             // Nothing to see and, as in SwiftUI, nothing to tap (contentShape regions excepted).
@@ -42,28 +44,58 @@ public struct _OpacityEffect: BuiltinModifier, PassThroughLayout {
     }
 }
 
-public struct _OffsetEffect: RenderEffect {
-    let offset: CGSize
+public struct _OffsetEffect: RenderEffect, Animatable {
+    var offset: CGSize
+    public var animatableData: AnimatablePair<Double, Double> {
+        get { AnimatablePair(Double(offset.width), Double(offset.height)) }
+        set { offset = CGSize(width: newValue.first, height: newValue.second) }
+    }
     func apply(node: Node, pass: RenderPass) {
+        let offset = node.presented(self).offset
         guard offset.width.isFinite, offset.height.isFinite else { return }
         pass.transform = Affine.translation(Double(offset.width), Double(offset.height)).concatenating(pass.transform)
     }
 }
 
-public struct _RotationEffect: RenderEffect {
-    let angle: Angle
-    let anchor: UnitPoint
+/// Angles and unit points animate ×128 (as in SwiftUI): springs end on absolute velocity
+/// thresholds, which would stop a small rotation early in radians.
+let unitAnimationScale = 128.0
+
+public struct _RotationEffect: RenderEffect, Animatable {
+    var angle: Angle
+    var anchor: UnitPoint
+    public var animatableData: AnimatablePair<Double, AnimatablePair<Double, Double>> {
+        get { AnimatablePair(angle.radians * unitAnimationScale, AnimatablePair(Double(anchor.x) * unitAnimationScale, Double(anchor.y) * unitAnimationScale)) }
+        set {
+            angle = .radians(newValue.first / unitAnimationScale)
+            anchor = UnitPoint(x: newValue.second.first / unitAnimationScale, y: newValue.second.second / unitAnimationScale)
+        }
+    }
     func apply(node: Node, pass: RenderPass) {
+        let e = node.presented(self)
+        let angle = e.angle, anchor = e.anchor
         guard angle.radians.isFinite else { return }
         let p = anchor.point(in: node.frame)
         pass.transform = Affine.rotation(angle.radians, about: Raster.Point(p)).concatenating(pass.transform)
     }
 }
 
-public struct _ScaleEffect: RenderEffect {
-    let scale: CGSize
-    let anchor: UnitPoint
+public struct _ScaleEffect: RenderEffect, Animatable {
+    var scale: CGSize
+    var anchor: UnitPoint
+    public var animatableData: AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>> {
+        get {
+            AnimatablePair(AnimatablePair(Double(scale.width), Double(scale.height)),
+                           AnimatablePair(Double(anchor.x) * unitAnimationScale, Double(anchor.y) * unitAnimationScale))
+        }
+        set {
+            scale = CGSize(width: newValue.first.first, height: newValue.first.second)
+            anchor = UnitPoint(x: newValue.second.first / unitAnimationScale, y: newValue.second.second / unitAnimationScale)
+        }
+    }
     func apply(node: Node, pass: RenderPass) {
+        let e = node.presented(self)
+        let scale = e.scale, anchor = e.anchor
         guard scale.width.isFinite, scale.height.isFinite else { return }
         let p = anchor.point(in: node.frame)
         let t = Affine.translation(-Double(p.x), -Double(p.y)).concatenating(.scale(Double(scale.width), Double(scale.height)))
@@ -97,11 +129,17 @@ public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout 
 }
 
 /// Draws a blurred copy of the content's alpha behind it, in `color`, offset by (x, y).
-public struct _ShadowEffect: BuiltinModifier, PassThroughLayout {
+public struct _ShadowEffect: BuiltinModifier, PassThroughLayout, Animatable {
     let color: Color
-    let radius: CGFloat
-    let offset: CGSize
+    var radius: CGFloat
+    var offset: CGSize
+    public var animatableData: AnimatablePair<Double, AnimatablePair<Double, Double>> {
+        get { AnimatablePair(Double(radius), AnimatablePair(Double(offset.width), Double(offset.height))) }
+        set { radius = newValue.first; offset = CGSize(width: newValue.second.first, height: newValue.second.second) }
+    }
     func render(node: Node, pass: RenderPass) {
+        let e = node.presented(self)
+        let radius = e.radius, offset = e.offset
         let start = pass.items.count
         pass.renderChildren(of: node)
         guard pass.items.count > start, radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }

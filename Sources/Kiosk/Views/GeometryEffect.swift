@@ -94,15 +94,14 @@ extension GeometryEffect {
     public func ignoredByLayout() -> Self { self }
 }
 
-/// How a user's GeometryEffect is drawn (its animatable data forwarded).
+/// How a user's GeometryEffect is drawn. The user's effect animates as a custom modifier does
+/// (its body re-runs with the presented data and builds this with it), so this one has no
+/// animatable data of its own: forwarding it would animate the same change twice.
 public struct _GeometryEffectModifier<Effect: GeometryEffect>: BuiltinModifier, PassThroughLayout, Animatable {
     public var effect: Effect
-    public var animatableData: Effect.AnimatableData {
-        get { effect.animatableData } set { effect.animatableData = newValue }
-    }
+    public typealias AnimatableData = EmptyAnimatableData
     func render(node: Node, pass: RenderPass) {
-        let e = node.presented(self)
-        ProjectionDrawing.render(e.effect.effectValue(size: node.frame.size), node: node, pass: pass)
+        ProjectionDrawing.render(effect.effectValue(size: node.frame.size), node: node, pass: pass)
     }
 }
 

@@ -6,7 +6,8 @@ import Raster
 import Glibc
 #endif
 
-/// A 2-D shape drawn from `path(in:)`.
+/// A 2-D shape drawn from `path(in:)`. Shapes are `Animatable`: a shape with `animatableData`
+/// is redrawn from the interpolated data on every frame of an animation.
 ///
 /// ```swift
 /// struct Triangle: Shape {
@@ -20,7 +21,7 @@ import Glibc
 ///     }
 /// }
 /// ```
-public protocol Shape: View {
+public protocol Shape: Animatable, View {
     func path(in rect: CGRect) -> Path
 }
 

@@ -110,14 +110,6 @@ extension Shape {
     public func transform(_ transform: CGAffineTransform) -> TransformedShape<Self> { TransformedShape(shape: self, transform: transform) }
 }
 
-extension StrokeStyle: Animatable {
-    /// Line width, miter limit and dash phase animate (dash lengths do not, as in SwiftUI).
-    public var animatableData: AnimatablePair<CGFloat, AnimatablePair<CGFloat, CGFloat>> {
-        get { AnimatablePair(lineWidth, AnimatablePair(miterLimit, dashPhase)) }
-        set { lineWidth = newValue.first; miterLimit = newValue.second.first; dashPhase = newValue.second.second }
-    }
-}
-
 extension Path {
     /// The part of the path between two fractions of its length (0…1, clamped; empty when
     /// `from` ≥ `to` or either is NaN). Curves are flattened to within 0.05 of the outline.
