@@ -105,7 +105,7 @@ struct MovingDot: View {
     @Test func timelineCanvasRedrawsOnlyItsFrame() {
         let start = Date()
         let host = HeadlessHost(width: 300, height: 200) {
-            TimelineView<PeriodicTimelineSchedule, MovingDot>(.periodic(from: start, by: 0.1)) { context in
+            TimelineView(.periodic(from: start, by: 0.1)) { context in
                 MovingDot(t: context.date.timeIntervalSince(start))
             }
         }
@@ -238,5 +238,118 @@ struct MovingDot: View {
             }
         }
         expectGolden(host.snapshot(), "trims-shapes", tolerance: 2)
+    }
+}
+
+@Suite struct CanvasSymbolTests {
+    @Test func symbolsDrawWhereTheRendererPutsThem() {
+        let host = HeadlessHost(width: 200, height: 100) {
+            Kiosk.Canvas { context, size in
+                guard let dot = context.resolveSymbol(id: "dot") else { return }
+                #expect(dot.size == CGSize(width: 10, height: 10))
+                context.draw(dot, at: CGPoint(x: 150, y: 50))                       // centred there
+                context.draw(dot, at: CGPoint(x: 20, y: 20), anchor: .topLeading)
+                context.draw(dot, in: CGRect(x: 60, y: 60, width: 30, height: 30))   // scaled ×3
+            } symbols: {
+                Rectangle().fill(Color.black).frame(width: 10, height: 10).tag("dot")
+            }
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 150, 50) == [0, 0, 0, 255] && rgba(s, 157, 50) == [255, 255, 255, 255])
+        #expect(rgba(s, 25, 25) == [0, 0, 0, 255] && rgba(s, 18, 18) == [255, 255, 255, 255])
+        #expect(rgba(s, 85, 85) == [0, 0, 0, 255])
+        // The symbol itself is not drawn at its own layout position (the canvas's top-left).
+        #expect(rgba(s, 5, 5) == [255, 255, 255, 255])
+        #expect(host.renderer.displayList.count == 1)
+    }
+
+    @Test func unknownSymbolIsNil() {
+        var found = true
+        let host = HeadlessHost(width: 50, height: 50) {
+            Kiosk.Canvas { context, size in found = context.resolveSymbol(id: 7) != nil } symbols: { Color.red.tag(1) }
+        }
+        _ = host.snapshot()
+        #expect(!found)
+    }
+
+    @Test func symbolShadowsAreNotCutAtTheSymbolsEdge() {
+        let host = HeadlessHost(width: 120, height: 120) {
+            Kiosk.Canvas { context, size in
+                if let s = context.resolveSymbol(id: 0) { context.draw(s, at: CGPoint(x: 60, y: 60)) }
+            } symbols: {
+                Rectangle().fill(Color.white).frame(width: 20, height: 20).shadow(color: .black, radius: 8).tag(0)
+            }
+        }
+        let s = host.snapshot()
+        // Above-left of the square (which ends at 50) the shadow darkens as it does below-right.
+        let above = rgba(s, 60, 45), below = rgba(s, 60, 74)   // 5 rows outside each edge
+        #expect(above[0] < 250 && abs(Int(above[0]) - Int(below[0])) <= 2, "\(above) \(below)")
+    }
+
+    @Test func goldenSymbolParticles() {
+        let host = HeadlessHost(width: 200, height: 120) {
+            Kiosk.Canvas { context, size in
+                guard let star = context.resolveSymbol(id: 0) else { return }
+                for i in 0..<40 {
+                    var c = context
+                    c.opacity = 0.3 + Double(i % 7) / 10
+                    c.translateBy(x: CGFloat(i % 10) * 20 + 10, y: CGFloat(i / 10) * 28 + 16)
+                    c.rotate(by: .degrees(Double(i) * 9))
+                    c.draw(star, at: .zero)
+                }
+            } symbols: {
+                RoundedRectangle(cornerRadius: 3).fill(LinearGradient(colors: [.yellow, .red], startPoint: .top, endPoint: .bottom))
+                    .frame(width: 14, height: 14).tag(0)
+            }
+        }
+        expectGolden(host.snapshot(), "canvas-symbols", tolerance: 2)
+    }
+}
+
+@Suite struct GraphicsContextLayerTests {
+    @Test func drawLayerIsolatesBlendModes() {
+        // Yellow canvas; a layer whose only draw multiplies cyan: inside the layer it meets
+        // transparency and stays cyan, then the layer is drawn normally.
+        let host = HeadlessHost(width: 40, height: 40) {
+            Kiosk.Canvas { context, size in
+                let all = Kiosk.Path(CGRect(origin: .zero, size: size))
+                context.fill(all, with: .color(Color(red: 1, green: 1, blue: 0)))
+                context.drawLayer { layer in
+                    layer.blendMode = .multiply
+                    layer.fill(all, with: .color(Color(red: 0, green: 1, blue: 1)))
+                }
+                var direct = context
+                direct.blendMode = .multiply
+                direct.fill(Kiosk.Path(CGRect(x: 0, y: 0, width: 10, height: 10)), with: .color(Color(red: 0, green: 1, blue: 1)))
+            }
+        }
+        #expect(rgba(host.snapshot(), 30, 30) == [0, 255, 255, 255])
+        #expect(rgba(host.snapshot(), 5, 5) == [0, 255, 255, 255])     // cyan × cyan
+    }
+
+    @Test func filtersAddedLaterApplyFirst() {
+        // brightness(1) then grayscale: white either way; grayscale(1) added last applies first,
+        // then brightness(-0.5) darkens the grey: (luma(red) − 0.5) clamps to 0 → black.
+        let host = HeadlessHost(width: 20, height: 20) {
+            Kiosk.Canvas { context, size in
+                var c = context
+                c.addFilter(.brightness(-0.5))
+                c.addFilter(.grayscale(1))
+                c.fill(Kiosk.Path(CGRect(origin: .zero, size: size)), with: .color(Color(red: 1, green: 0, blue: 0)))
+            }
+        }
+        #expect(rgba(host.snapshot(), 10, 10) == [0, 0, 0, 255])
+    }
+
+    @Test func clipToLayerMasksLaterDrawing() {
+        let host = HeadlessHost(width: 60, height: 60) {
+            Kiosk.Canvas { context, size in
+                var c = context
+                c.clipToLayer { mask in mask.fill(Kiosk.Path(ellipseIn: CGRect(x: 10, y: 10, width: 40, height: 40)), with: .color(.black)) }
+                c.fill(Kiosk.Path(CGRect(origin: .zero, size: size)), with: .color(Color(red: 0, green: 0, blue: 1)))
+            }
+        }
+        #expect(rgba(host.snapshot(), 30, 30) == [0, 0, 255, 255])
+        #expect(rgba(host.snapshot(), 12, 12) == [255, 255, 255, 255])
     }
 }

@@ -147,3 +147,65 @@ func inked(_ s: Surface, row y: Int) -> Int {
         }.frame(width: 70, height: 90)
     }
 }
+
+@Suite struct EffectAnimationTests {
+    struct Flipper: View {
+        @State var flipped = false
+        var body: some View {
+            TwoTone().rotation3DEffect(.degrees(flipped ? 180 : 0), axis: (x: 0, y: 1, z: 0))
+                .contentShape(Rectangle())
+                .onTapGesture { withAnimation(.linear(duration: 1)) { flipped.toggle() } }
+        }
+    }
+
+    @Test func rotation3DEffectAnimatesThroughEdgeOn() {
+        let host = HeadlessHost(width: 160, height: 100) { Flipper() }
+        host.tap(x: 80, y: 50)
+        host.advance(by: 0.5 - HeadlessHost.frameInterval)
+        // Half way through 0 → 180°: the card is edge-on, nothing (or a sliver) shows.
+        let columns = (0..<160).filter { inked(host.snapshot(), column: $0) > 0 }.count
+        #expect(columns <= 4, "\(columns) columns drawn at 90°")
+        host.advance(by: 0.6)
+        #expect(rgba(host.snapshot(), 50, 50) == [0, 0, 255, 255])     // landed mirrored
+    }
+
+    struct Shifter: View {
+        @State var dx: CGFloat = 0
+        var body: some View {
+            TwoTone().modifier(ProjectionTests.Shift(dx: dx))
+                .contentShape(Rectangle())
+                .onTapGesture { withAnimation(.linear(duration: 1)) { dx = 40 } }
+        }
+    }
+
+    @Test func customGeometryEffectAnimatesOnce() {
+        let host = HeadlessHost(width: 200, height: 100) { Shifter() }
+        host.tap(x: 100, y: 50)
+        host.advance(by: 0.5 - HeadlessHost.frameInterval)
+        // The view's left edge starts at 50; half way it is near 70 (not 60 or 80: animated once).
+        let s = host.snapshot()
+        let left = (0..<200).first { rgba(s, $0, 50) != [255, 255, 255, 255] } ?? -1
+        #expect(abs(left - 70) <= 2, "left edge at \(left)")
+    }
+
+    struct Blurrer: View {
+        @State var r: CGFloat = 0
+        var body: some View {
+            Color.black.frame(width: 40, height: 40).blur(radius: r)
+                .contentShape(Rectangle())
+                .onTapGesture { withAnimation(.linear(duration: 1)) { r = 20 } }
+        }
+    }
+
+    @Test func blurRadiusAnimates() {
+        let host = HeadlessHost(width: 120, height: 120) { Blurrer() }
+        host.tap(x: 60, y: 60)
+        let at0 = rgba(host.snapshot(), 60, 60 - 20 - 8)
+        host.advance(by: 0.5)
+        let mid = rgba(host.snapshot(), 60, 60 - 20 - 8)
+        host.advance(by: 0.6)
+        let end = rgba(host.snapshot(), 60, 60 - 20 - 8)
+        // 8 px above the square: untouched at first, darker as the radius grows.
+        #expect(at0[0] > mid[0] && mid[0] > end[0], "\(at0) \(mid) \(end)")
+    }
+}

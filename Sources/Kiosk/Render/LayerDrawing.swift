@@ -95,6 +95,9 @@ final class LayerScratch {
     private(set) lazy var nested = LayerScratch()
     /// Blur buffers (they only grow).
     let blur = BlurScratch()
+    /// Rendered 3-D layers kept while their content stays the same (a turning card redraws
+    /// only its projection).
+    let projections = ProjectionLayerCache()
 
     deinit { alpha?.deallocate(); temp?.deallocate() }
 

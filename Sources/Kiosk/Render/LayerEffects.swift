@@ -56,8 +56,9 @@ enum LayerEffects {
             for item in items { source = source.union(item.bounds) }
             source = source.intersection(IntRect(x0: -4096, y0: -4096, x1: 8192, y1: 8192))
             guard !source.isEmpty, !bounds.intersection(rect).isEmpty,
-                  let layer = scratch.layer(width: source.width, height: source.height) else { return }
-            LayerDrawing.render(items, into: layer, origin: source, scratch: scratch, drawItem: drawItem)
+                  let layer = scratch.projections.layer(for: items, source: source, render: { layer in
+                      LayerDrawing.render(items, into: layer, origin: source, scratch: scratch, drawItem: drawItem)
+                  }) else { return }
             canvas.save()
             canvas.transform = .identity
             canvas.clip = canvas.clip.intersection(rect).intersection(bounds)
@@ -115,5 +116,44 @@ enum ShadowReach {
     static func pixels(radius r: Double) -> Int {
         let ri = Int(max(0, min(r, 200)).rounded(.up))
         return ri > 0 ? 3 * max(1, ri / 2) : 0
+    }
+}
+
+/// The last few 3-D layers, keyed by their items and source rectangle: while a card turns, its
+/// content (and so its layer) stays the same and only the projection changes. Four entries,
+/// least recently used replaced; each keeps its own surface (they only grow).
+final class ProjectionLayerCache {
+    private struct Entry { var items: [DisplayItem]; var source: IntRect; var surface: Surface; var used: Int }
+    private var entries: [Entry] = []
+    private var clock = 0
+
+    func layer(for items: [DisplayItem], source: IntRect, render: (Surface) -> Void) -> Surface? {
+        clock += 1
+        if let i = entries.firstIndex(where: { $0.source == source && $0.items == items }) {
+            entries[i].used = clock
+            return entries[i].surface.subsurface(IntRect(x: 0, y: 0, width: source.width, height: source.height))
+        }
+        var slot: Int
+        if entries.count < 4 {
+            guard let s = try? Surface(width: source.width, height: source.height) else { return nil }
+            entries.append(Entry(items: items, source: source, surface: s, used: clock))
+            slot = entries.count - 1
+        } else {
+            slot = 0
+            for i in entries.indices where entries[i].used < entries[slot].used { slot = i }
+            if entries[slot].surface.width < source.width || entries[slot].surface.height < source.height {
+                guard let s = try? Surface(width: max(source.width, entries[slot].surface.width),
+                                           height: max(source.height, entries[slot].surface.height)) else { return nil }
+                entries[slot].surface = s
+            }
+            entries[slot].items = items; entries[slot].source = source; entries[slot].used = clock
+        }
+        if entries[slot].surface.width < source.width || entries[slot].surface.height < source.height {
+            guard let s = try? Surface(width: source.width, height: source.height) else { return nil }
+            entries[slot].surface = s
+        }
+        let layer = entries[slot].surface.subsurface(IntRect(x: 0, y: 0, width: source.width, height: source.height))
+        render(layer)
+        return layer
     }
 }

@@ -30,7 +30,8 @@ public struct Canvas<Symbols: View>: View, PrimitiveView, LayoutBehavior {
                 renderer: @escaping (inout GraphicsContext, CGSize) -> Void) where Symbols == EmptyView {
         self.renderer = renderer; symbols = EmptyView(); isOpaque = opaque
     }
-    /// A canvas with symbols; kiosk does not draw symbols (`resolveSymbol` returns nil).
+    /// A canvas with symbols: views tagged with `.tag(_:)`, drawn with `resolveSymbol(id:)` and
+    /// `draw(_:at:)`.
     public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
                 renderer: @escaping (inout GraphicsContext, CGSize) -> Void, @ViewBuilder symbols: () -> Symbols) {
         self.renderer = renderer; self.symbols = symbols(); isOpaque = opaque
@@ -39,7 +40,35 @@ public struct Canvas<Symbols: View>: View, PrimitiveView, LayoutBehavior {
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         proposal.replacingUnspecifiedDimensions()
     }
-    func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {}
+    func makeChildren(_ list: inout ChildList) {
+        if Symbols.self != EmptyView.self { list.append(symbols, key: 0) }
+    }
+
+    /// Each symbol at its ideal size, top-left at the canvas's origin (never drawn there).
+    func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
+        for item in node.layoutItems {
+            let s = pass.size(of: [item], .unspecified)
+            pass.place(item, in: CGRect(origin: bounds.origin, size: s))
+        }
+    }
+
+    /// Records each tagged symbol's items in its own space (see `RecordedSymbol`).
+    private func recordSymbols(node: Node, pass: RenderPass, into recorder: CanvasRecorder) {
+        let everywhere = IntRect(x0: -(1 << 29), y0: -(1 << 29), x1: 1 << 29, y1: 1 << 29)
+        for item in node.layoutItems {
+            guard let tag = (item.layout as? _TagModifier)?.tag else { continue }
+            let start = pass.items.count
+            let origin = RecordedSymbol.origin(for: item.frame.size, screen: pass.root)
+            pass.withSavedState {
+                pass.transform = .translation(origin.x - Double(item.frame.minX), origin.y - Double(item.frame.minY))
+                pass.opacity = 1
+                pass.clip = everywhere
+                pass.hitTestingEnabled = false
+                pass.render(item)
+            }
+            recorder.symbols[tag] = RecordedSymbol(items: pass.takeItems(from: start), size: item.frame.size, origin: origin)
+        }
+    }
 
     func render(node: Node, pass: RenderPass) {
         let frame = node.frame
@@ -54,6 +83,7 @@ public struct Canvas<Symbols: View>: View, PrimitiveView, LayoutBehavior {
             let clip = pass.clip.intersection(box)
             guard !clip.isEmpty else { return }
             let recorder = CanvasRecorder(pass: pass, node: node, environment: node.environment, opacity: pass.opacity)
+            if Symbols.self != EmptyView.self { recordSymbols(node: node, pass: pass, into: recorder) }
             var context = GraphicsContext(recorder: recorder, base: base, clip: clip)
             let start = pass.items.count
             renderer(&context, frame.size)
@@ -67,7 +97,3 @@ public struct Canvas<Symbols: View>: View, PrimitiveView, LayoutBehavior {
     }
 }
 
-extension GraphicsContext {
-    /// Symbols are not drawn by kiosk: always nil.
-    public func resolveSymbol<ID: Hashable>(id: ID) -> ResolvedImage? { nil }
-}

@@ -94,15 +94,14 @@ extension GeometryEffect {
     public func ignoredByLayout() -> Self { self }
 }
 
-/// How a user's GeometryEffect is drawn (its animatable data forwarded).
+/// How a user's GeometryEffect is drawn. The user's effect animates as a custom modifier does
+/// (its body re-runs with the presented data and builds this with it), so this one has no
+/// animatable data of its own: forwarding it would animate the same change twice.
 public struct _GeometryEffectModifier<Effect: GeometryEffect>: BuiltinModifier, PassThroughLayout, Animatable {
     public var effect: Effect
-    public var animatableData: Effect.AnimatableData {
-        get { effect.animatableData } set { effect.animatableData = newValue }
-    }
+    public typealias AnimatableData = EmptyAnimatableData
     func render(node: Node, pass: RenderPass) {
-        let e = node.presented(self)
-        ProjectionDrawing.render(e.effect.effectValue(size: node.frame.size), node: node, pass: pass)
+        ProjectionDrawing.render(effect.effectValue(size: node.frame.size), node: node, pass: pass)
     }
 }
 
@@ -140,25 +139,27 @@ public struct _Rotation3DEffect: BuiltinModifier, PassThroughLayout, Animatable 
         let x = axis.x / len, y = axis.y / len, z = axis.z / len
         let c = cos(angle.radians), s = sin(angle.radians), t = 1 - c
         let ax = anchor.x * size.width, ay = anchor.y * size.height, az = anchorZ.isFinite ? anchorZ : 0
-        // Row-vector 4×4 (p' = p·M): translate(−anchor) · rotate · perspective · translate(anchor).
-        var m: [[CGFloat]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [-ax, -ay, -az, 1]]
-        let r: [[CGFloat]] = [[t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0],
-                              [t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0],
-                              [t * x * z + s * y, t * y * z - s * x, t * z * z + c, 0],
-                              [0, 0, 0, 1]]
         let maxSide = max(size.width, size.height)
         let p = perspective.isFinite ? perspective : 0
         let depth: CGFloat = maxSide > 0 ? -p / maxSide : 0          // −1 / eye distance
-        let persp: [[CGFloat]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, depth], [0, 0, 0, 1]]
-        let back: [[CGFloat]] = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [ax, ay, az, 1]]
-        func mul(_ a: [[CGFloat]], _ b: [[CGFloat]]) -> [[CGFloat]] {
-            (0..<4).map { i in (0..<4).map { j in (0..<4).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+        // Row vectors (p' = p·M): M = translate(−anchor) · R · perspective(depth) · translate(anchor).
+        // R's rows (Rodrigues, Core Animation's orientation):
+        let r0 = (t * x * x + c, t * x * y + s * z, t * x * z - s * y)
+        let r1 = (t * x * y - s * z, t * y * y + c, t * y * z + s * x)
+        let r2 = (t * x * z + s * y, t * y * z - s * x, t * z * z + c)
+        // Row 3 of translate(−anchor)·R: the anchor rotated, negated.
+        let r3 = (-(ax * r0.0 + ay * r1.0 + az * r2.0), -(ax * r0.1 + ay * r1.1 + az * r2.1), -(ax * r0.2 + ay * r1.2 + az * r2.2))
+        // ·perspective puts depth·z in w; ·translate(anchor) adds w·anchor to x and y. Only the
+        // x, y and w columns and the x, y, translation rows matter for the plane.
+        func row(_ r: (CGFloat, CGFloat, CGFloat), _ w0: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
+            let w = r.2 * depth + w0
+            return (r.0 + w * ax, r.1 + w * ay, w)
         }
-        m = mul(mul(mul(m, r), persp), back)
+        let x0 = row(r0, 0), y0 = row(r1, 0), t0 = row(r3, 1)
         var out = ProjectionTransform()
-        out.m11 = m[0][0]; out.m12 = m[0][1]; out.m13 = m[0][3]
-        out.m21 = m[1][0]; out.m22 = m[1][1]; out.m23 = m[1][3]
-        out.m31 = m[3][0]; out.m32 = m[3][1]; out.m33 = m[3][3]
+        out.m11 = x0.0; out.m12 = x0.1; out.m13 = x0.2
+        out.m21 = y0.0; out.m22 = y0.1; out.m23 = y0.2
+        out.m31 = t0.0; out.m32 = t0.1; out.m33 = t0.2
         return out
     }
 
@@ -170,8 +171,9 @@ public struct _Rotation3DEffect: BuiltinModifier, PassThroughLayout, Animatable 
 
 enum ProjectionDrawing {
     static func render(_ p: ProjectionTransform, node: Node, pass: RenderPass) {
-        let values = [p.m11, p.m12, p.m13, p.m21, p.m22, p.m23, p.m31, p.m32, p.m33]
-        guard values.allSatisfy(\.isFinite) else { pass.withSavedState { pass.renderChildren(of: node) }; return }
+        let finite = p.m11.isFinite && p.m12.isFinite && p.m13.isFinite && p.m21.isFinite && p.m22.isFinite
+            && p.m23.isFinite && p.m31.isFinite && p.m32.isFinite && p.m33.isFinite
+        guard finite else { pass.withSavedState { pass.renderChildren(of: node) }; return }
         let o = node.frame.origin
         let toLocal = Affine.translation(-Double(o.x), -Double(o.y)), fromLocal = Affine.translation(Double(o.x), Double(o.y))
         if p.isAffine {

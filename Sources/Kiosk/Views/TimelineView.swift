@@ -68,6 +68,14 @@ extension TimelineSchedule where Self == ExplicitTimelineSchedule {
     }
 }
 
+/// What a TimelineView's content closure receives.
+public struct TimelineViewDefaultContext {
+    /// The date of this update (the host's virtual clock).
+    public let date: Date
+    public enum Cadence: Comparable, Sendable { case live, seconds, minutes }
+    public let cadence: Cadence
+}
+
 /// A view rebuilt on a schedule.
 ///
 /// ```swift
@@ -76,13 +84,10 @@ extension TimelineSchedule where Self == ExplicitTimelineSchedule {
 /// }
 /// ```
 public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, PrimitiveView {
-    /// What the content closure receives.
-    public struct Context {
-        /// The date of this update (the host's virtual clock).
-        public let date: Date
-        public enum Cadence: Comparable, Sendable { case live, seconds, minutes }
-        public let cadence: Cadence
-    }
+    /// What the content closure receives. Not nested in the generic type (SwiftUI's spelling
+    /// too): a closure parameter whose type depended on `Content` left `Content` impossible to
+    /// infer from a one-expression closure (`TimelineView(.animation) { t in Dot(t: t.date) }`).
+    public typealias Context = TimelineViewDefaultContext
     let schedule: Schedule
     let content: (Context) -> Content
     public init(_ schedule: Schedule, @ViewBuilder content: @escaping (Context) -> Content) {
