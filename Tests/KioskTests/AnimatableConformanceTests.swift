@@ -3,26 +3,7 @@
 // Checkerboard with an AnimatablePair), and VectorArithmetic on nested pairs.
 import Testing
 @testable import Kiosk
-
-/// Seed 003's Checkerboard as the seed writes it, with its animatable rows and columns.
-private struct AnimatedCheckerboard: Shape {
-    var rows: Int
-    var columns: Int
-    var animatableData: AnimatablePair<Double, Double> {
-        get { AnimatablePair(Double(rows), Double(columns)) }
-        set { rows = Int(newValue.first); columns = Int(newValue.second) }
-    }
-    func path(in rect: CGRect) -> Path {
-        var path = Path()
-        let rowSize = rect.height / Double(rows), columnSize = rect.width / Double(columns)
-        for row in 0..<rows {
-            for column in 0..<columns where (row + column).isMultiple(of: 2) {
-                path.addRect(CGRect(x: columnSize * Double(column), y: rowSize * Double(row), width: columnSize, height: rowSize))
-            }
-        }
-        return path
-    }
-}
+@testable import KioskScenes   // seed 003's Checkerboard, as the seed writes it
 
 /// Interpolates `from` → `to` with `animation` at `time`, through the types' animatableData.
 private func lerp<T: Animatable>(_ from: T, _ to: T, _ animation: Animation, at time: Double) -> T {
@@ -79,7 +60,7 @@ private func lerp<T: Animatable>(_ from: T, _ to: T, _ animation: Animation, at 
 
     @Test func shapesAreAnimatable() {
         // Seed 003: 4×4 → 8×16 over linear(3 s) shows the integer boards in between.
-        let board = lerp(AnimatedCheckerboard(rows: 4, columns: 4), AnimatedCheckerboard(rows: 8, columns: 16), .linear(duration: 3), at: 1.5)
+        let board = lerp(Checkerboard(rows: 4, columns: 4), Checkerboard(rows: 8, columns: 16), .linear(duration: 3), at: 1.5)
         #expect(board.rows == 6 && board.columns == 10)
         #expect(!board.path(in: CGRect(x: 0, y: 0, width: 160, height: 80)).isEmpty)
         // Shapes without animatable data have none (no animator is ever made for them).

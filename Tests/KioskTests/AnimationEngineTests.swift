@@ -3,6 +3,7 @@
 // values follow the curve frame by frame, completions fire once, and idle means no frames.
 import Testing
 @testable import Kiosk
+@testable import KioskScenes
 
 /// The running offsets of every animated _OffsetEffect, _OpacityEffect … (presented data).
 private func presented<V>(_ host: HeadlessHost, _: V.Type) -> [V] {
@@ -192,44 +193,24 @@ private struct WriteRecorder: AnimatableModifier {
     }
 }
 
-/// Seed 003's Checkerboard shape, rows and columns animated as a pair.
-private struct Board: Shape, Animatable {
-    var rows: Int
-    var columns: Int
-    var animatableData: AnimatablePair<Double, Double> {
-        get { AnimatablePair(Double(rows), Double(columns)) }
-        set { rows = Int(newValue.first); columns = Int(newValue.second) }
-    }
-    func path(in rect: CGRect) -> Path {
-        var path = Path()
-        let rowSize = rect.height / Double(rows), columnSize = rect.width / Double(columns)
-        for row in 0..<rows {
-            for column in 0..<columns where (row + column).isMultiple(of: 2) {
-                path.addRect(CGRect(x: columnSize * Double(column), y: rowSize * Double(row), width: columnSize, height: rowSize))
-            }
-        }
-        return path
-    }
-}
-
 @MainActor @Suite struct AnimatableShapeTests {
     @Test func shapeDataDrivesThePathEveryFrame() throws {
         struct V: View {
             @State var rows = 4
             @State var columns = 4
             var body: some View {
-                Board(rows: rows, columns: columns)
+                Checkerboard(rows: rows, columns: columns)
                     .onTapGesture { withAnimation(.linear(duration: 3)) { rows = 8; columns = 16 } }
             }
         }
         let host = HeadlessHost(width: 160, height: 80, text: FixedAdvanceText()) { V() }
         host.tap(x: 80, y: 40)
         host.advance(by: 1.5 - 1.0 / 60)
-        let board = try #require(host.allNodes.first { $0.view is Board })
-        let shown = try #require(board.view as? Board)
+        let board = try #require(host.allNodes.first { $0.view is Checkerboard })
+        let shown = try #require(board.view as? Checkerboard)
         #expect(shown.rows == 6 && shown.columns == 10)
         host.advance(by: 2)
-        let final = try #require(board.view as? Board)
+        let final = try #require(board.view as? Checkerboard)
         #expect(final.rows == 8 && final.columns == 16)
     }
 }

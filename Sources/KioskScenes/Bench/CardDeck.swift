@@ -36,8 +36,6 @@ struct CardDeck: View {
 
 extension KioskScenes {
     static var deckEntries: [Entry] {
-        [Entry("cards-100", "100 cards: a tap moves ten out and ten in, the rest glide to their places (bench)") { w, h, now in
-            ViewFrameSource(width: w, height: h, now: now) { CardDeck() }
-        }]
+        [viewScene("cards-100", "100 cards: a tap moves ten out and ten in, the rest glide to their places (bench)") { CardDeck() }]
     }
 }

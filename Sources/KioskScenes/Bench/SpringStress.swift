@@ -36,8 +36,6 @@ struct SpringStress: View {
 
 extension KioskScenes {
     static var benchEntries: [Entry] {
-        [Entry("springs-500", "500 dots each on its own spring; a tap retargets them all mid-flight (bench)") { w, h, now in
-            ViewFrameSource(width: w, height: h, now: now) { SpringStress() }
-        }]
+        [viewScene("springs-500", "500 dots each on its own spring; a tap retargets them all mid-flight (bench)") { SpringStress() }]
     }
 }
