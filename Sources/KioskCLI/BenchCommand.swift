@@ -30,12 +30,14 @@ enum BenchCommand {
             tapPoint = Point(parts[0], parts[1])
         }
         let run = try VirtualRun(source: source, width: size.width, height: size.height)
+        run.drainsMainQueue = true
         run.onAdvance = { clock = $0 }
         run.step() // the full first frame is not what a running kiosk pays per frame
         var times: [Double] = []
         times.reserveCapacity(frames)
         let counting = kiosk_allocation_counting_active() != 0
         var allocations = 0, maxAllocations = 0
+        var perFrame: [Int] = []
         let heap0 = kiosk_heap_in_use()
         let px0 = run.pixelsRepainted, drawn0 = run.framesDrawn
         for i in 0..<frames {
@@ -50,7 +52,7 @@ enum BenchCommand {
             let dt = Syscall.monotonicNow() - t0
             let n = Int(kiosk_thread_allocations() &- a0)
             // Frames with nothing to draw cost nothing and would hide the real cost in the median.
-            if run.framesDrawn > drawnBefore { times.append(dt); allocations += n; maxAllocations = max(maxAllocations, n) }
+            if run.framesDrawn > drawnBefore { times.append(dt); allocations += n; maxAllocations = max(maxAllocations, n); perFrame.append(n) }
         }
         let heap1 = kiosk_heap_in_use()
         times.sort()
@@ -62,7 +64,9 @@ enum BenchCommand {
         print("pixels repainted per drawn frame: \(drawn > 0 ? (run.pixelsRepainted - px0) / drawn : 0) of \(size.width * size.height)")
         if counting {
             let mean = drawn > 0 ? Double(allocations) / Double(drawn) : 0
-            print("allocations per drawn frame: mean \((mean * 10).rounded() / 10), max \(maxAllocations) (malloc-family calls while drawing)")
+            perFrame.sort()
+            let median = perFrame.isEmpty ? 0 : perFrame[perFrame.count / 2]
+            print("allocations per drawn frame: median \(median), mean \((mean * 10).rounded() / 10), max \(maxAllocations) (malloc-family calls while drawing)")
         } else {
             print("allocations per frame: not available in this build (the allocator is not intercepted; scripts/build-static links with --wrap=malloc for it)")
         }

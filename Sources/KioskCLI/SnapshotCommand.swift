@@ -36,6 +36,7 @@ enum SnapshotCommand {
             guard fps >= 1, fps <= 1000 else { throw ConfigError.invalidValue(key: "fps", value: String(fps), expected: "1…1000 frames per second") }
             let end = try number("duration", 2)
             let run = try VirtualRun(source: source, width: lw, height: lh, frameInterval: 1 / fps)
+            run.drainsMainQueue = true
             let panel = try Surface(width: size.width, height: size.height)
             var apng = AnimatedPNG(framesPerSecond: Int(fps))
             let frameDirectory = !out.hasSuffix(".png")
@@ -71,6 +72,7 @@ enum SnapshotCommand {
             return
         }
         let run = try VirtualRun(source: source, width: lw, height: lh)
+        run.drainsMainQueue = true
         run.onAdvance = { clock = $0 }
         run.run(until: try number("at", 0), taps: taps)
         let panel = try Surface(width: size.width, height: size.height)

@@ -1,6 +1,7 @@
 // VirtualRun: drives a FrameSource on a virtual clock at 60 Hz with no devices — what
 // `kiosk snapshot` and `kiosk bench` use, and what predicts the QEMU test's expected screen.
 import Raster
+import CDRM
 
 /// A tap (down and up at one point) at a virtual time.
 public struct ScheduledTap: Equatable, Sendable {
@@ -42,6 +43,9 @@ public final class VirtualRun {
     /// returns its damage.
     @discardableResult
     public func step() -> [IntRect] {
+        // Blocks views queued on the main queue (`DispatchQueue.main.async`, the seeds'
+        // completion pattern) run between frames, as on the panel's dispatch loop.
+        if drainsMainQueue && kiosk_is_main_thread() != 0 { drainMainQueueOnMainThread(nil) }
         guard first || source.needsFrame() else { return [] }
         let d = source.renderFrame(into: surface, at: time, fullRedraw: first)
         first = false
@@ -49,6 +53,11 @@ public final class VirtualRun {
         pixelsRepainted += d.reduce(0) { $0 + $1.intersection(surface.bounds).area }
         return d
     }
+
+    /// Run the main queue's blocks before each frame (`DispatchQueue.main.async` from views, as on
+    /// the panel). Only for a run driven from the main thread's top level (the `kiosk` command),
+    /// never from inside a main-queue block: libdispatch cannot drain the queue from within it.
+    public var drainsMainQueue = false
 
     /// Called with the new time whenever the clock moves (view-based sources read it as `now`).
     public var onAdvance: ((Double) -> Void)?
