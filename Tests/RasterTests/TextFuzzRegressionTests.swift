@@ -31,4 +31,21 @@ import Testing
         let bare = fonts.layout("e" + String(repeating: "\u{301}", count: 40) + "o", font: font)
         #expect(!(try draw(next).samePixels(as: try draw(bare))))
     }
+
+    /// fuzz-text timed out (> 10 s) drawing 30 000 rotated glyphs on a 48×24 surface: every
+    /// glyph was outlined and filled. Only glyphs whose box meets the clip are now; the picture is
+    /// the one the whole outline path gives.
+    @Test func transformedTextOutlinesOnlyVisibleGlyphs() throws {
+        let text = String(repeating: "Wåy fi 12 ", count: 300)
+        let layout = fonts.layout(text, font: font, maxWidth: 400)
+        for t in [Affine.rotation(0.3), Affine.scale(1.7, 0.6).translatedBy(-30, 5), Affine(a: 0.5, b: 1, c: -1, d: 0.5, tx: 20, ty: -40)] {
+            let culled = try Surface(width: 64, height: 48), whole = try Surface(width: 64, height: 48)
+            let a = Canvas(culled), b = Canvas(whole)
+            a.transform = t; b.transform = t
+            a.clip = IntRect(x: 3, y: 2, width: 50, height: 40); b.clip = a.clip
+            fonts.draw(layout, in: a, at: Point(-10, -20), paint: .solid(.black))
+            b.fill(fonts.outlinePath(layout, at: Point(-10, -20)), with: .solid(.black))
+            #expect(culled.samePixels(as: whole), "\(t)")
+        }
+    }
 }
