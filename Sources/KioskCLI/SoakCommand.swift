@@ -11,9 +11,9 @@ import Raster
 
 enum SoakCommand {
     static let help = """
-    kiosk soak --scene NAME --frames N [--size WxH] [--seed S]
-      Runs N offscreen frames of NAME at 60 Hz virtual time with taps at random places (about one
-      every 30 frames, from the seed S, default 1). Every 10000 frames it samples RSS (and, for view
+    kiosk soak --scene NAME --frames N [--size WxH] [--seed S] [--tap-every K]
+      Runs N offscreen frames of NAME at 60 Hz virtual time with taps at random places (one in K
+      frames on average, default 30, 0 = none; from the seed S, default 1). Every 10000 frames it samples RSS (and, for view
       scenes, live engine nodes and glyph-cache bytes); at the end it prints the RSS slope. Exits 1
       when RSS grows beyond 1 MB over the run, live nodes grow, or warnings storm.
     """
@@ -21,7 +21,7 @@ enum SoakCommand {
     static let rssBound = 1 << 20
 
     static func main(_ args: ArraySlice<String>) throws {
-        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "frames", "seed"])
+        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "frames", "seed", "tap-every"])
         if a.has("help") { print(help); return }
         let name = a.last("scene") ?? "pulse"
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
@@ -30,6 +30,9 @@ enum SoakCommand {
         }
         guard let seed = UInt64(a.last("seed") ?? "1") else {
             throw ConfigError.invalidValue(key: "seed", value: a.last("seed") ?? "", expected: "a whole number ≥ 0")
+        }
+        guard let tapEvery = UInt64(a.last("tap-every") ?? "30") else {
+            throw ConfigError.invalidValue(key: "tap-every", value: a.last("tap-every") ?? "", expected: "frames between taps on average (0 = no taps)")
         }
         var clock = 0.0
         guard let source = DemoScenes.make(name, width: size.width, height: size.height, now: { clock }) else {
@@ -54,7 +57,7 @@ enum SoakCommand {
         print("soak: scene \(name) \(size.width)x\(size.height), \(frames) frames, seed \(seed)")
         for i in 1...frames {
             run.advance()
-            if next() % 30 == 0 {
+            if tapEvery > 0 && next() % tapEvery == 0 {
                 taps += 1
                 run.tap(Point(Double(next() % UInt64(max(1, size.width))), Double(next() % UInt64(max(1, size.height)))))
             }

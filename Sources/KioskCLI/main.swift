@@ -19,7 +19,7 @@ USAGE
   kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o OUT.png|DIR
   kiosk probe
   kiosk bench [--scene NAME] [--size WxH] [--frames N]
-  kiosk soak --scene NAME --frames N [--size WxH] [--seed S]
+  kiosk soak --scene NAME --frames N [--size WxH] [--seed S] [--tap-every K]
 
 Each command takes --help. Settings for `run` also come from /etc/kiosk/kiosk.conf (or the file in
 KIOSK_CONFIG), `key = value` per line with the long option names as keys, and from KIOSK_* variables
