@@ -24,4 +24,26 @@ import Testing
             #expect((v >> 16) & 255 == a && (v >> 8) & 255 == a && v & 255 == a)
         } }
     }
+
+    /// Fuzz/open → regressions/fuzz-path/nan-to-int-in-cells: a NaN x (∞ − ∞ or ∞ · 0 from
+    /// coordinates near ±1e308 after the transform) passed the rasterizer's x clamps and trapped in
+    /// floorInt. Triangles over such coordinates, under scaling transforms, draw valid coverage.
+    @Test func extremeCoordinatesNeverReachTheCellsAsNaN() throws {
+        let values: [Double] = [-1.7e308, -1e308, -1e154, -3, 0, 7.5, 1e154, 1e308, 1.7e308]
+        let s = try Surface(width: 12, height: 12)
+        let c = Canvas(s)
+        for t in [Affine.identity, .scale(1e10, 1), .scale(1, 1e300), Affine(a: 1e200, b: 1e200, c: -1e200, d: 1e200, tx: 5, ty: 5)] {
+            c.transform = t
+            for (i, x0) in values.enumerated() { for y1 in values where (i + Int(y1.magnitude.exponent)) % 2 == 0 {
+                var p = Path()
+                p.move(to: Point(x0, 3)); p.line(to: Point(6, y1)); p.line(to: Point(-x0, 9)); p.close()
+                c.fill(p, with: .solid(.white))
+                c.fill(p, with: .solid(.white), rule: .evenOdd)
+            } }
+        }
+        for y in 0..<12 { for x in 0..<12 {
+            let v = s.premultipliedPixel(x: x, y: y), a = v >> 24
+            #expect((v >> 16) & 255 == a && (v >> 8) & 255 == a && v & 255 == a)
+        } }
+    }
 }
