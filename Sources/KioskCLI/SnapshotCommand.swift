@@ -6,7 +6,8 @@ import Raster
 enum SnapshotCommand {
     static let help = """
     kiosk snapshot --scene NAME --size WxH [--at SECONDS] [--tap X,Y@T …] [--rotation DEG] -o OUT
-      Renders NAME at virtual time SECONDS (60 Hz steps) after the taps, to OUT (.png, or .ppm).
+      Renders NAME at virtual time SECONDS (60 Hz steps, 0…1e9; idle stretches are jumped over, so
+      a far time costs no more than the frames that change) after the taps, to OUT (.png, or .ppm).
       With --rotation the image is the panel's (turned), as a screendump of `kiosk run` shows it.
     kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o OUT.png|DIR
       Records N frames per second (default 30) as an animated PNG, or as DIR/frame-00001.png ….
@@ -35,6 +36,7 @@ enum SnapshotCommand {
             let fps = try number("fps", 30)
             guard fps >= 1, fps <= 1000 else { throw ConfigError.invalidValue(key: "fps", value: String(fps), expected: "1…1000 frames per second") }
             let end = try number("duration", 2)
+            try VirtualRun.checkReachable(end, key: "duration")
             let run = try VirtualRun(source: source, width: lw, height: lh, frameInterval: 1 / fps)
             run.drainsMainQueue = true
             let panel = try Surface(width: size.width, height: size.height)
@@ -74,7 +76,9 @@ enum SnapshotCommand {
         let run = try VirtualRun(source: source, width: lw, height: lh)
         run.drainsMainQueue = true
         run.onAdvance = { clock = $0 }
-        run.run(until: try number("at", 0), taps: taps)
+        let at = try number("at", 0)
+        try VirtualRun.checkReachable(at)
+        run.run(until: at, taps: taps)
         let panel = try Surface(width: size.width, height: size.height)
         ScanoutCopy.copy(run.surface, rect: run.surface.bounds, to: UnsafeMutableRawPointer(panel.base), dstStride: panel.stride,
                          format: .xrgb8888, rotation: rotation)

@@ -19,6 +19,7 @@ USAGE
   kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o OUT.png|DIR
   kiosk probe
   kiosk bench [--scene NAME] [--size WxH] [--frames N]
+  kiosk soak --scene NAME --frames N [--size WxH] [--seed S] [--tap-every K]
 
 Each command takes --help. Settings for `run` also come from /etc/kiosk/kiosk.conf (or the file in
 KIOSK_CONFIG), `key = value` per line with the long option names as keys, and from KIOSK_* variables
@@ -52,6 +53,7 @@ do {
     case "record": try SnapshotCommand.main(rest, record: true)
     case "probe": ProbeCommand.main()
     case "bench": try BenchCommand.main(rest)
+    case "soak": try SoakCommand.main(rest)
     case "--help", "-h", "help": print(help)
     case "--version": print("kiosk 0.1")
     default: fail(.usage, "unknown command \"\(command)\"; run `kiosk --help` for the list")

@@ -11,8 +11,10 @@ enum Flattener {
     /// |Pᵢ − 2Pᵢ₊₁ + Pᵢ₊₂| of its control points. `k` is d(d−1)/8: 1/4 for quads, 3/4 for cubics.
     @inline(__always) static func segments(_ m: Double, k: Double, tolerance: Double) -> Int {
         let n = (k * m / tolerance).squareRoot().rounded(.up)
-        guard n.isFinite else { return maxSegments }
-        return Swift.max(1, Swift.min(maxSegments, Int(n)))
+        // Compared as a Double first: a finite n past Int.max (control points at 1e40) traps in
+        // Int(n) (found by fuzz-path).
+        guard n.isFinite, n < Double(maxSegments) else { return maxSegments }
+        return Swift.max(1, Int(n))
     }
     @inline(__always) static func quadSegments(_ p0: Point, _ c: Point, _ p1: Point, tolerance: Double) -> Int {
         let dx = p0.x - 2 * c.x + p1.x, dy = p0.y - 2 * c.y + p1.y

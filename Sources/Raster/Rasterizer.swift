@@ -239,7 +239,8 @@ struct Rasterizer {
         let dx = xb - xa, invDy = 1 / (yb - ya)
         @inline(__always) func xAt(_ yy: Double) -> Double {
             let v = yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
-            return v < 0 ? 0 : (v > maxX ? maxX : v)
+            // NaN (∞ − ∞ or ∞ · 0 from coordinates near ±1e308) becomes 0: it reached floorInt (fuzz-path).
+            return v >= 0 ? (v > maxX ? maxX : v) : 0
         }
         var x = xAt(ys)
         var y = ys
@@ -303,7 +304,8 @@ struct Rasterizer {
         let dx = xb - xa, invDy = 1 / (yb - ya)
         @inline(__always) func xAt(_ yy: Double) -> Double {
             let v = yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
-            return v < 0 ? 0 : (v > maxX ? maxX : v)
+            // NaN (∞ − ∞ or ∞ · 0 from coordinates near ±1e308) becomes 0: it reached floorInt (fuzz-path).
+            return v >= 0 ? (v > maxX ? maxX : v) : 0
         }
         cells(xAt(ys), xAt(ye), d: Float(ye - ys) * dir, line: acc, dirty: dirty)
     }

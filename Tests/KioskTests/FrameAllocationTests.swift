@@ -5,6 +5,7 @@
 // (CAllocationCount), read back to back around `renderFrame` with no test macro in between.
 import Testing
 import CAllocationCount
+import TestSupport
 @testable import Kiosk
 
 /// The `views` demo card's shape: a label that changes with the count, a card whose colour flips.
@@ -22,7 +23,8 @@ private struct CounterCard: View {
     }
 }
 
-@Suite struct FrameAllocationTests {
+@Suite(.disabled(if: Sanitizers.replaceMalloc, "a sanitizer's malloc replaces the counted one (scripts/sanitize)"))
+struct FrameAllocationTests {
     private struct Run {
         let renderer: RootRenderer
         let surface: Surface

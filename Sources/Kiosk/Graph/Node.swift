@@ -113,8 +113,13 @@ final class Node {
     var sizeCache: [(ProposedViewSize, CGSize)] = []
     var sizeCachePass = -1
 
+    // Counted so `kiosk soak` can tell nodes that outlive their views (a retain cycle) from a
+    // tree that stays the same size: one add per node made, one weak load per node freed.
+    deinit { weakGraph?.liveNodeCount -= 1 }
+
     init(view: any View, key: NodeKey, parent: Node?, graph: ViewGraph) {
         graph.nextSerial += 1
+        graph.liveNodeCount += 1
         serial = graph.nextSerial
         self.view = view
         self.key = key

@@ -14,6 +14,8 @@ final class ViewGraph {
     }
     /// Serial numbers for this graph's nodes.
     var nextSerial = 0
+    /// Nodes of this graph alive now (made minus freed), for `kiosk soak`'s leak check.
+    var liveNodeCount = 0
     /// View types known to hold no dynamic properties (reflection is skipped for them).
     var plainTypes = Set<ObjectIdentifier>()
     /// Which casts succeed for each view type met (Node.refreshKinds).

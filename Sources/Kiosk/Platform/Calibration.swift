@@ -57,14 +57,18 @@ public struct TouchMapping: Equatable, Sendable {
         self.panelWidth = panelWidth; self.panelHeight = panelHeight; self.rotation = rotation
     }
 
-    /// The logical point for raw values (`x`, `y`), clamped inside the logical surface.
+    /// The logical point for raw values (`x`, `y`), clamped inside the logical surface. A
+    /// coordinate the matrix makes NaN (∞ − ∞: a matrix of huge finite numbers and a raw value
+    /// far outside the axis range; found by fuzz-evdev) maps to 0, the surface's top or left edge.
     public func map(x: Int32, y: Int32) -> Point {
         var n = matrix.apply(Point(xRange.normalise(x), yRange.normalise(y)))
         if swapXY { n = Point(n.y, n.x) }
         if invertX { n.x = 1 - n.x }
         if invertY { n.y = 1 - n.y }
         let pw = Double(panelWidth), ph = Double(panelHeight)
-        let panel = Point(min(max(n.x, 0), 1) * pw, min(max(n.y, 0), 1) * ph)
+        // `max(NaN, 0)` is NaN in Swift, so NaN is replaced before clamping.
+        func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+        let panel = Point(unit(n.x) * pw, unit(n.y) * ph)
         let l = rotation.logicalPoint(panel, panelWidth: pw, panelHeight: ph)
         let (lw, lh) = rotation.logicalSize(panelWidth: panelWidth, panelHeight: panelHeight)
         // Keep the point inside the last pixel: a finger at the very edge must still hit it.

@@ -69,12 +69,14 @@ public final class HeadlessHost {
     }
 
     /// Moves the virtual clock on by `seconds`, drawing a frame at each 60 Hz tick where
-    /// something changed.
+    /// something changed. Ticks where nothing is due are jumped over (see `skipIdleTicks`); the
+    /// clock stops at `VirtualRun.maxTime` (10⁹ s), past which 60 Hz ticks cannot be stepped.
     public func advance(by seconds: Double) {
         guard seconds.isFinite, seconds > 0 else { frame(); return }
-        let end = time + seconds
+        let end = min(time + seconds, VirtualRun.maxTime)
         var drewAtEnd = false
         while time + HeadlessHost.frameInterval <= end + 1e-9 {
+            skipIdleTicks(until: end)
             time += HeadlessHost.frameInterval
             if abs(time - end) < 1e-9 { time = end; drewAtEnd = true }
             frame()
@@ -82,6 +84,21 @@ public final class HeadlessHost {
         // A last frame at `end` unless the last tick was there (a second frame at the same time
         // would redraw a running animation for nothing and report no damage).
         if !drewAtEnd { time = max(time, end); frame() }
+    }
+
+    /// When the renderer needs no frame at the next tick, none is due before its next wakeup
+    /// (or `end`): move the clock to the tick before that, so the loop's next step lands on it.
+    /// Reads only `needsFrame(at:)` and `nextWakeup`, so a running animation (which needs every
+    /// frame) is stepped tick by tick. Main-queue blocks queued meanwhile run at that frame.
+    private func skipIdleTicks(until end: Double) {
+        let dt = HeadlessHost.frameInterval
+        let idle = HeadlessHost.onMainQueue { !renderer.needsFrame(at: time + dt) }
+        guard idle else { return }
+        // Whole ticks from now to the last one ≤ end, and to the first one at or after the wakeup.
+        var ticks = ((end + 1e-9 - time) / dt).rounded(.down)
+        if let w = HeadlessHost.onMainQueue({ renderer.nextWakeup }) { ticks = min(ticks, ((w - 1e-9 - time) / dt).rounded(.up)) }
+        guard ticks > 1 else { return }
+        time += (ticks - 1) * dt
     }
 
     /// Touch down and up at (x, y), then one frame. Points off the screen hit nothing.

@@ -51,6 +51,12 @@ public final class ViewFrameSource: FrameSource {
 
     /// Warnings the views raised (bad frames, state changed during body, …).
     public var warnings: [String] { renderer.warnings }
+
+    /// Engine nodes alive now (the view tree plus any that outlived their views: a leak).
+    public var liveNodeCount: Int { renderer.graph.liveNodeCount }
+
+    /// Bytes of rendered glyphs cached (bounded by the font library's budget), nil without fonts.
+    public var glyphCacheBytes: Int? { (renderer.text as? FontTextEngine)?.library.glyphCacheBytes }
 }
 
 extension RootRenderer {

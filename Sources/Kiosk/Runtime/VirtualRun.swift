@@ -51,6 +51,9 @@ public final class VirtualRun {
         first = false
         framesDrawn += 1
         pixelsRepainted += d.reduce(0) { $0 + $1.intersection(surface.bounds).area }
+        // And those the frame queued (an animation's end written into a didSet), so that their
+        // state changes count before idle ticks are jumped over.
+        if drainsMainQueue && kiosk_is_main_thread() != 0 { drainMainQueueOnMainThread(nil) }
         return d
     }
 
@@ -72,15 +75,48 @@ public final class VirtualRun {
         source.handleTouch(TouchEvent(id: id, phase: .ended, location: p, time: time))
     }
 
-    /// Runs frames at `frameInterval` up to and including `end`, delivering `taps` at their times.
+    /// Latest virtual time a run reaches: 10⁹ s (31 years). At 1e9 a Double still resolves
+    /// 1.2e-7 s, far finer than a 60 Hz tick; at 1e308 adding a tick does not change the time at
+    /// all, so no frame loop can get there. `kiosk snapshot --at` refuses later times (exit 2).
+    public static let maxTime = 1e9
+
+    /// Throws when `time` is not a time a run can reach (negative, not finite, past `maxTime`).
+    public static func checkReachable(_ time: Double, key: String = "at") throws {
+        guard time.isFinite, time >= 0, time <= maxTime else {
+            throw ConfigError.invalidValue(key: key, value: "\(time)", expected: "seconds from 0 to \(Int(maxTime)) (a virtual clock past that cannot step 60 Hz frames)")
+        }
+    }
+
+    /// Runs frames at `frameInterval` up to and including `end` (at most `maxTime`), delivering
+    /// `taps` at their times. Stretches where the source needs no frame are jumped over.
     public func run(until end: Double, taps: [ScheduledTap] = []) {
+        let end = min(end, VirtualRun.maxTime)
         var pending = taps.sorted { $0.time < $1.time }
         step()
         while true {
             while let t = pending.first, t.time <= time + 1e-9 { tap(t.location); pending.removeFirst() }
             step()
             if time + frameInterval > end + 1e-9 { break }
+            skipIdleTicks(until: end, nextTap: pending.first?.time)
             advance()
         }
+    }
+
+    /// When the source needs no frame now, nothing changes before its next wakeup
+    /// (`nextFrameTime(after:)`), the next tap or `end`: move the clock to the tick before the
+    /// earliest of those, so that `advance()` lands on it. Frames land on the same 60 Hz ticks as
+    /// stepping would give, and an idle scene at `--at 1e6` costs one frame, not 6·10⁷ steps.
+    /// Only `needsFrame()` and `nextFrameTime(after:)` are read: a source with a running
+    /// animation says it needs every frame, and is stepped tick by tick.
+    private func skipIdleTicks(until end: Double, nextTap: Double?) {
+        guard !source.needsFrame() else { return }
+        // Ticks are counted from 0; the first tick at or after `t`.
+        func tick(atOrAfter t: Double) -> Double { ((t - 1e-9) / frameInterval).rounded(.up) }
+        let now = (time / frameInterval).rounded()
+        var target = ((end + 1e-9) / frameInterval).rounded(.down)
+        if let w = source.nextFrameTime(after: time) { target = min(target, tick(atOrAfter: w)) }
+        if let t = nextTap { target = min(target, tick(atOrAfter: t)) }
+        guard target > now + 1 else { return }
+        time = (target - 1) * frameInterval
     }
 }

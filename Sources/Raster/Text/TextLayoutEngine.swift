@@ -23,6 +23,9 @@ private struct PendingLine {
 }
 
 extension FontLibrary {
+    /// Combining marks drawn on one base character; more are laid out as U+034F (invisible).
+    public static let maxCombiningMarks = 30
+
     /// Lays out `text` in `font`, wrapping at `maxWidth`.
     ///
     ///     let l = fonts.layout("Prices include VAT", font: body, maxWidth: 120, alignment: .center)
@@ -72,10 +75,21 @@ extension FontLibrary {
                               lines: [], font: font, runs: [])
         }
         var text = input
+        var nonStarters = 0
         for i in text.indices {
             let c = text[i]
             // Tabs and other C0/DEL controls draw as spaces; LF, VT, FF, CR separate paragraphs.
             if (c < 0x20 && !(0x0A...0x0D).contains(c)) || c == 0x7F { text[i] = 0x20 }
+            // Combining marks past 30 in a row (Unicode's stream-safe limit, UAX #15) become
+            // U+034F COMBINING GRAPHEME JOINER, which draws nothing: they would pile up on one
+            // spot, and HarfBuzz positions a run of n marks in O(n²) (10⁴ marks on one letter took
+            // 4 s under fuzz-text). Indices stay as they were, so line ranges still match `input`.
+            if c >= 0x300, let u = Unicode.Scalar(c), u.properties.canonicalCombiningClass != .notReordered {
+                nonStarters += 1
+                if nonStarters > Self.maxCombiningMarks { text[i] = 0x34F }
+            } else {
+                nonStarters = 0
+            }
         }
         let paragraphs = Self.paragraphs(text)
 

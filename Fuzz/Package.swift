@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+// kiosk's libFuzzer targets: a package of its own so the main package's build and tests never see
+// `-sanitize=fuzzer`. Built by `Fuzz/build` (called by `scripts/fuzz`): every module, kiosk's own
+// included, is compiled with libFuzzer's coverage and AddressSanitizer.
+import PackageDescription
+
+let targets = ["fuzz-evdev", "fuzz-png", "fuzz-text", "fuzz-path", "fuzz-settings"]
+
+let package = Package(
+    name: "kiosk-fuzz",
+    dependencies: [.package(name: "kiosk", path: "..")],
+    targets: [
+        // libFuzzer's LLVMFuzzerRunDriver: SwiftPM gives each executable its own `main`, so the
+        // harnesses link libFuzzer without its main (see scripts/fuzz) and call the driver.
+        .systemLibrary(name: "CFuzzDriver"),
+        // The byte reader every harness takes its structured input from, and the driver call.
+        .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+    ] + targets.map { name in
+        .executableTarget(name: name, dependencies: [
+            "FuzzSupport",
+            .product(name: "Kiosk", package: "kiosk"),
+            .product(name: "Raster", package: "kiosk"),
+        ])
+    },
+    swiftLanguageModes: [.v5]
+)

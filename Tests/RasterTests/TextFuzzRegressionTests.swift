@@ -1,0 +1,51 @@
+// Text inputs fuzz-text (Fuzz/, `scripts/fuzz text`) found; the fuzzer's inputs are in
+// Fuzz/regressions/fuzz-text/.
+import Testing
+@testable import Raster
+
+@Suite struct TextFuzzRegressionTests {
+    let fonts: FontLibrary
+    let font: Font
+    init() throws {
+        fonts = try FontLibrary()
+        font = try fonts.font(path: dejaVuSans, size: 16)
+    }
+
+    /// regressions/fuzz-text/combining-marks-10k: 10⁴ combining acutes on one letter took 4 s a
+    /// layout (HarfBuzz positions a run of marks in O(n²)). Marks past the 30th lay out as U+034F,
+    /// which draws nothing: the picture is that of 30 marks, and line ranges still cover all input.
+    @Test func longCombiningRunsDrawTheirFirstThirtyMarks() throws {
+        let many = "e" + String(repeating: "\u{301}", count: 10_000) + "x"
+        let thirty = "e" + String(repeating: "\u{301}", count: 30) + "x"
+        let a = fonts.layout(many, font: font), b = fonts.layout(thirty, font: font)
+        #expect(a.lines.count == 1 && a.lines[0].range == 0..<10_002)
+        #expect(abs(a.size.width - b.size.width) < 1e-9)
+        func draw(_ l: TextLayout) throws -> Surface {
+            let s = try Surface(width: 40, height: 30)
+            fonts.draw(l, in: Canvas(s), at: Point(4, 4), paint: .solid(.black))
+            return s
+        }
+        #expect(try draw(a).samePixels(as: try draw(b)))
+        // A run that ends starts the count again: the next letter's mark still draws.
+        let next = fonts.layout("e" + String(repeating: "\u{301}", count: 40) + "o\u{301}", font: font)
+        let bare = fonts.layout("e" + String(repeating: "\u{301}", count: 40) + "o", font: font)
+        #expect(!(try draw(next).samePixels(as: try draw(bare))))
+    }
+
+    /// fuzz-text timed out (> 10 s) drawing 30 000 rotated glyphs on a 48×24 surface: every
+    /// glyph was outlined and filled. Only glyphs whose box meets the clip are now; the picture is
+    /// the one the whole outline path gives.
+    @Test func transformedTextOutlinesOnlyVisibleGlyphs() throws {
+        let text = String(repeating: "Wåy fi 12 ", count: 300)
+        let layout = fonts.layout(text, font: font, maxWidth: 400)
+        for t in [Affine.rotation(0.3), Affine.scale(1.7, 0.6).translatedBy(-30, 5), Affine(a: 0.5, b: 1, c: -1, d: 0.5, tx: 20, ty: -40)] {
+            let culled = try Surface(width: 64, height: 48), whole = try Surface(width: 64, height: 48)
+            let a = Canvas(culled), b = Canvas(whole)
+            a.transform = t; b.transform = t
+            a.clip = IntRect(x: 3, y: 2, width: 50, height: 40); b.clip = a.clip
+            fonts.draw(layout, in: a, at: Point(-10, -20), paint: .solid(.black))
+            b.fill(fonts.outlinePath(layout, at: Point(-10, -20)), with: .solid(.black))
+            #expect(culled.samePixels(as: whole), "\(t)")
+        }
+    }
+}
