@@ -5,7 +5,8 @@
 # Usage: kernel.sh CACHE_DIR   → prints the kernel version on stdout.
 set -euo pipefail
 mkdir -p "$1"; cache=$(cd "$1" && pwd); out="$cache/kernel"
-want="drm drm_kms_helper bochs virtio-gpu evdev uinput usbhid hid-generic xhci-pci virtio_input virtio_pci vfb"
+# virtio_blk, ext4 and crc32c_generic: the Debian guest's stage-1 initramfs mounts its root disk.
+want="drm drm_kms_helper bochs virtio-gpu evdev uinput usbhid hid-generic xhci-pci virtio_input virtio_pci vfb virtio_blk ext4 crc32c_generic"
 # The cache is reused only when it holds this very module list (a new module means a new cache).
 if [ -f "$out/ready" ] && [ "$(cat "$out/modules" 2>/dev/null)" = "$want" ]; then cat "$out/ready"; exit 0; fi
 rm -rf "$out" "$cache/kernel.tmp"; mkdir -p "$cache/kernel.tmp"; cd "$cache/kernel.tmp"
