@@ -25,6 +25,8 @@ private final class RecordingScene: FrameSource {
         return [surface.bounds]
     }
     func handleTouch(_ event: TouchEvent) { events.append(event) }
+    var wake: (() -> Void)?
+    func setWakeHandler(_ wake: @escaping () -> Void) { self.wake = wake }
 }
 
 private func texts(_ source: LauncherFrameSource) -> [String] {
@@ -196,6 +198,18 @@ private func centre(_ r: CGRect) -> Point { Point(Double(r.midX), Double(r.midY)
         while run.time < LauncherBackHint.duration + 0.2 { run.advance(); run.step() }
         #expect(run.surface.pixel(x: 28, y: 28) == RGBA8(r: 200, g: 40, b: 40, a: 255))
         #expect(!l.needsFrame())
+    }
+
+    /// The loop's wake-up reaches every scene launched after it was given (and the menu).
+    @Test func wakeHandlerReachesLaunchedScenes() throws {
+        let scene = RecordingScene()
+        let (l, _) = try launcher(entries: [("rec", "records touches")], make: { _, _, _, _ in scene })
+        var woken = 0
+        l.setWakeHandler { woken += 1 }
+        #expect(scene.wake == nil)
+        #expect(l.launch("rec"))
+        scene.wake?()
+        #expect(woken == 1)
     }
 
     @Test func manyScenesPageAndUnknownOnesStay() throws {
