@@ -49,6 +49,8 @@ struct LauncherView: View {
     let metrics: LauncherMetrics
     let selection: LauncherSelection
     @State private var page = 0
+    /// The direction of the last page turn (the push comes from the trailing edge going forward).
+    @State private var forward = true
 
     /// Accent colours, one per tile in listing order (a scene keeps its colour across pages).
     static let accents: [Color] = [.blue, .orange, .green, .purple, .pink, .teal, .indigo, .red, .mint, .yellow, .cyan, .brown]
@@ -62,15 +64,26 @@ struct LauncherView: View {
         let onPage = max(0, min(m.perPage, entries.count - first))
         VStack(alignment: .leading, spacing: 0) {
             header(s).frame(height: m.header, alignment: .topLeading)
-            VStack(alignment: .leading, spacing: m.gap) {
-                ForEach(0..<((onPage + m.columns - 1) / m.columns), id: \.self) { row in
-                    HStack(spacing: m.gap) {
-                        ForEach(row * m.columns..<min(onPage, (row + 1) * m.columns), id: \.self) { slot in
-                            tile(first + slot, s)
+            // A page turn pushes the old page out and the new one in (the engine's transitions),
+            // clipped to the grid's band.
+            ZStack(alignment: .topLeading) {
+                VStack(alignment: .leading, spacing: m.gap) {
+                    ForEach(0..<((onPage + m.columns - 1) / m.columns), id: \.self) { row in
+                        HStack(spacing: m.gap) {
+                            ForEach(row * m.columns..<min(onPage, (row + 1) * m.columns), id: \.self) { slot in
+                                tile(first + slot, s)
+                            }
                         }
                     }
                 }
+                .transition(.asymmetric(insertion: .move(edge: forward ? .trailing : .leading),
+                                        removal: .move(edge: forward ? .leading : .trailing)))
+                .id(shown)
             }
+            // The full page's height even while a short last page comes in (removed views take
+            // no room), so the clip never cuts the page going out.
+            .frame(maxWidth: .infinity, minHeight: CGFloat(m.rows) * (m.tileHeight + m.gap) - m.gap, alignment: .topLeading)
+            .clipped()
             Spacer(minLength: 0)
             if pages > 1 { pager(shown, s).frame(height: m.footer, alignment: .bottom) }
         }
@@ -80,8 +93,8 @@ struct LauncherView: View {
         // A swipe turns the page too (a tap on a tile moves less than the drag's 10 px).
         .gesture(DragGesture().onEnded { v in
             let swipe = 60 * s
-            if v.translation.width < -swipe, shown < pages - 1 { page = shown + 1 }
-            else if v.translation.width > swipe, shown > 0 { page = shown - 1 }
+            if v.translation.width < -swipe, shown < pages - 1 { turn(to: shown + 1) }
+            else if v.translation.width > swipe, shown > 0 { turn(to: shown - 1) }
         })
         .background(LinearGradient(colors: [Color(red: 0.07, green: 0.09, blue: 0.16), Color(red: 0.02, green: 0.02, blue: 0.04)],
                                    startPoint: .top, endPoint: .bottom))
@@ -124,12 +137,20 @@ struct LauncherView: View {
         .onTapGesture { sel.pending = e.name }
     }
 
+    /// Turns to `p`, animated (0.3 s, ease in and out: a page turn, not a spring's overshoot).
+    private func turn(to p: Int) {
+        withAnimation(.easeInOut(duration: 0.3)) {
+            forward = p > min(page, pages - 1)
+            page = p
+        }
+    }
+
     private func pager(_ shown: Int, _ s: CGFloat) -> some View {
         HStack(spacing: 18 * s) {
             Spacer(minLength: 0)
-            pageButton("‹", enabled: shown > 0, s) { page = shown - 1 }
+            pageButton("‹", enabled: shown > 0, s) { turn(to: shown - 1) }
             Text("\(shown + 1) / \(pages)").font(.system(size: 15 * s, weight: .medium)).foregroundColor(Color(white: 0.8))
-            pageButton("›", enabled: shown < pages - 1, s) { page = shown + 1 }
+            pageButton("›", enabled: shown < pages - 1, s) { turn(to: shown + 1) }
             Spacer(minLength: 0)
         }
     }
