@@ -8,6 +8,8 @@ let package = Package(
     dependencies: [.package(name: "kiosk", path: "../..")],
     targets: [
         .executableTarget(name: "HelloKiosk", dependencies: [.product(name: "Kiosk", package: "kiosk")]),
+        // The same kind of program spelled as a SwiftUI app (`@main App`, `WindowGroup`, models).
+        .executableTarget(name: "HelloApp", dependencies: [.product(name: "Kiosk", package: "kiosk")]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -52,6 +52,9 @@ struct BenchScene: View {
     }
 }
 
+// scripts/bench-lvgl's modes (LVGLBench.swift) run instead of the card benchmark.
+if LVGLBench.dispatch(CommandLine.arguments) { exit(0) }
+
 func now() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)

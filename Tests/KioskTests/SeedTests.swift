@@ -1,193 +1,160 @@
-// The seed programs (shared/seeds/*.txt) with only their animation calls removed
-// (`withAnimation { body }` → `body`, `.transition(…)`, `.animation(…)`, AnimatableModifier):
-// those arrive with the animation issue. Everything else is the seeds' code, compiled against
-// `import Kiosk` and driven through HeadlessHost.
+// The five seed programs (shared/seeds), compiled as written (only the import changed) in the
+// KioskScenes module, driven through HeadlessHost from a tap: golden frame sequences (one
+// frame every 50 ms of virtual time, laid out as a contact sheet) and the times their
+// callbacks run.
 import Testing
-import Kiosk
+@testable import Kiosk
+@testable import KioskScenes
+import TestSupport
 
-// Seed 000: if/else lifecycle inside a ZStack.
-struct ViewTransition: View {
-    @State var show = false
-    let log: Log
+/// Frames every `step` seconds for `duration`, after `setup`, as one contact sheet image.
+private func frameSheet(_ host: HeadlessHost, duration: Double, step: Double = 0.05, columns: Int = 5, every: Int = 1) -> Surface {
+    var frames: [Surface] = []
+    var t = 0.0
+    while t < duration - 1e-9 {
+        host.advance(by: step)
+        t += step
+        frames.append(copy(host.snapshot()))
+    }
+    let w = host.snapshot().width / every, h = host.snapshot().height / every
+    let rows = (frames.count + columns - 1) / columns
+    let sheet = try! Surface(width: columns * (w + 2), height: rows * (h + 2))
+    for y in 0..<sheet.height { for x in 0..<sheet.width { sheet.setPixel(x: x, y: y, 0xFF80_8080) } }
+    for (i, f) in frames.enumerated() {
+        let ox = (i % columns) * (w + 2), oy = (i / columns) * (h + 2)
+        for y in 0..<h { for x in 0..<w { sheet.setPixel(x: ox + x, y: oy + y, f.premultipliedPixel(x: x * every, y: y * every)) } }
+    }
+    return sheet
+}
 
-    var body: some View {
-        ZStack {
-            if !show {
-                Text("View transition")
-                    .onDisappear { log.add("text disappeared") }
-            } else {
-                RoundedRectangle(cornerRadius: 30)
-                    .fill(.blue)
-                    .padding()
-                    .zIndex(1)
-            }
-        }
-        .onTapGesture {
-            show.toggle()
-        }
+private func copy(_ s: Surface) -> Surface {
+    let c = try! Surface(width: s.width, height: s.height)
+    for y in 0..<s.height { for x in 0..<s.width { c.setPixel(x: x, y: y, s.premultipliedPixel(x: x, y: y)) } }
+    return c
+}
+
+/// Presented opacities of every running opacity animation.
+private func opacities(_ host: HeadlessHost) -> [Double] {
+    host.allNodes.compactMap { n in
+        guard let m = (n.view as? any ModifierCarrier)?.anyModifier as? _OpacityEffect else { return nil }
+        return n.presented(m).opacity
     }
 }
 
-// Seed 002: spacer layout, gradient fill, a custom ViewModifier reading UIScreen.
-struct RotateViewModifier: ViewModifier {
-    let rotation: Double
-    func body(content: Content) -> some View {
-        content
-            .rotationEffect(Angle(degrees: rotation))
-            .offset(
-                x: rotation != 0 ? UIScreen.main.bounds.width : 0,
-                y: rotation != 0 ? UIScreen.main.bounds.height : 0)
-    }
-}
-
-extension View {
-    /// The seed calls this without defining it; a plausible definition.
-    func defaultButtonFormatting() -> some View {
-        self.font(.headline).foregroundColor(.white).padding().background(Color.blue).cornerRadius(10)
-    }
-}
-
-struct AnyTransitionPrac: View {
-    @State private var showRectangle: Bool = false
-    var body: some View {
-        VStack {
-            Spacer()
-            if showRectangle {
-                RoundedRectangle(cornerRadius: 25)
-                    .fill(LinearGradient(colors: [Color.blue, Color.green], startPoint: .topLeading, endPoint: .bottomTrailing))
-                    .frame(width: 300, height: 300)
-                    .modifier(RotateViewModifier(rotation: 0))
-            }
-            Spacer()
-            Text("Tap")
-                .defaultButtonFormatting()
-                .padding(.horizontal, 50)
-                .onTapGesture {
-                    showRectangle.toggle()
-                }
-        }
-    }
-}
-
-// Seed 003: a custom Shape from path(in:).
-struct Checkerboard: Shape {
-    var rows: Int
-    var columns: Int
-
-    func path(in rect: CGRect) -> Path {
-        var path = Path()
-        let rowSize = rect.height / Double(rows)
-        let columnSize = rect.width / Double(columns)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                if (row + column).isMultiple(of: 2) {
-                    let startX = columnSize * Double(column)
-                    let startY = rowSize * Double(row)
-                    let rect = CGRect(x: startX, y: startY, width: columnSize, height: rowSize)
-                    path.addRect(rect)
-                }
-            }
-        }
-        return path
-    }
-}
-
-struct CheckerboardView: View {
-    @State private var rows = 4
-    @State private var columns = 4
-    var body: some View {
-        Checkerboard(rows: rows, columns: columns)
-            .onTapGesture {
-                rows = 8
-                columns = 16
-            }
-    }
-}
-
-// Seed 004: bindings into a ZStack of two texts with opposite opacities.
-struct FadeView: View {
-    @Binding var newValue: Int
-    @Binding var isNewValueVisible: Bool
-    var oldValue: Int { self.newValue - 1 }
-    var body: some View {
-        ZStack {
-            Text("\(oldValue)")
-                .opacity(isNewValueVisible ? 0 : 1)
-            Text("\(newValue)")
-                .opacity(isNewValueVisible ? 1 : 0)
-        }
-    }
-}
-
-struct FadeHost: View {
-    @State var count = 1
-    @State var isNewValueVisible = true
-    var body: some View {
-        FadeView(newValue: $count, isNewValueVisible: $isNewValueVisible)
-            .frame(width: 200, height: 100)
-            .contentShape(Rectangle())
-            .onTapGesture {
-                count += 1
-                isNewValueVisible = false
-                self.isNewValueVisible = true
-            }
-    }
-}
-
-@Suite struct SeedTests {
-    @Test func seed000TapSwapsTextForRoundedRectangle() {
-        let log = Log()
-        let host = HeadlessHost(width: 300, height: 300) { ViewTransition(log: log) }
-        let s0 = host.snapshot()
-        #expect(rgba(s0, 20, 20) == [255, 255, 255, 255])
-        host.tap(x: 150, y: 150)          // on the text
-        #expect(log.entries == ["text disappeared"])
-        #expect(rgba(host.snapshot(), 150, 150) == [0, 122, 255, 255])
-        #expect(rgba(host.snapshot(), 8, 150) == [255, 255, 255, 255])   // inside the 16-pt padding
-    }
-
-    @Test func seed002TapShowsTheGradientSquare() {
-        let host = HeadlessHost(width: 400, height: 800) { AnyTransitionPrac() }
+// SeedLog is shared: the seeds that print run one at a time.
+@Suite(.serialized) struct SeedTests {
+    @Test func seed000ViewTransitionSwapsWithASpringAndTheTextGoesWhenItsFadeEnds() {
+        SeedLog.clear()
+        let host = HeadlessHost(width: 160, height: 120) { ViewTransition() }
+        SeedLog.clock = { host.time }
+        host.tap(x: 80, y: 60)
+        // The removed text is still there, fading; onDisappear has not run yet.
+        #expect(!SeedLog.lines.contains { $0.text == "text disappeared" })
+        expectGolden(frameSheet(host, duration: 1.0), "seed-000-transition-frames", tolerance: 2)
+        let gone = SeedLog.lines.filter { $0.text == "text disappeared" }
+        #expect(gone.count == 1)
+        // spring(duration: 0.5, bounce: 0) on opacity (a unit change) ends after ~0.83 s.
+        if let t = gone.first?.time { #expect(t > 0.5 && t < 1.0, "onDisappear at \(t) s") }
         #expect(host.warnings.isEmpty)
-        let before = pixels(host.snapshot())
-        // The button sits at the bottom; tap its centre.
-        host.tap(x: 200, y: 800 - 30)
-        #expect(pixels(host.snapshot()) != before)
-        // (UIScreen.main.bounds is the host's screen inside its work; read here, outside it,
-        // it would be whichever host a parallel test created last.)
     }
 
-    @Test func seed003CheckerboardChangesOnTap() {
-        let host = HeadlessHost(width: 160, height: 160) { CheckerboardView() }
-        // 4×4 squares of 40: (20, 20) filled, (60, 20) empty.
-        #expect(rgba(host.snapshot(), 20, 20) == [0, 0, 0, 255])
-        #expect(rgba(host.snapshot(), 60, 20) == [255, 255, 255, 255])
-        host.tap(x: 20, y: 20)
-        // 8×16 squares of 10×20: (15, 10) is column 1 → empty.
-        #expect(rgba(host.snapshot(), 15, 10) == [255, 255, 255, 255])
-        #expect(rgba(host.snapshot(), 5, 10) == [0, 0, 0, 255])
+    @Test func seed000IntroductionViewCompletionFiresOnceAtTheEndOfTheFade() {
+        SeedLog.clear()
+        let host = HeadlessHost(width: 200, height: 80) { IntroductionView() }
+        SeedLog.clock = { host.time }
+        expectGolden(frameSheet(host, duration: 1.2, step: 0.1, columns: 4), "seed-000-intro-frames", tolerance: 2)
+        host.advance(by: 1)
+        let fired = SeedLog.lines.filter { $0.text == "Intro text animated in!" }
+        #expect(fired.count == 1)
+        // easeIn(duration: 1) from onAppear at 0: the exact target is written on the first
+        // frame past 1 s, the main-queue block runs right after it.
+        if let t = fired.first?.time { #expect(t >= 1.0 && t <= 1.0 + 2.0 / 60 + 1e-9, "fired at \(t)") }
     }
 
-    @Test func seed004BindingsDriveBothTexts() {
-        let host = HeadlessHost(width: 300, height: 200) { FadeHost() }
-        host.tap(x: 150, y: 100)
-        host.advance(by: 0.05)
+    @Test func seed001OpacityPingPongsForeverAndEachCompletionStartsTheNext() {
+        let host = HeadlessHost(width: 240, height: 60) { MainView() }
+        var samples: [Double] = []
+        for _ in 0..<600 {          // 10 s
+            host.advance(by: 1.0 / 60)
+            samples.append(opacities(host).first ?? .nan)
+        }
+        // Each completion reverses the direction: count the turns of the presented opacity.
+        var turns = 0, lastDirection = 0
+        for i in 1..<samples.count {
+            let d = samples[i] - samples[i - 1]
+            let dir = d > 1e-4 ? 1 : (d < -1e-4 ? -1 : 0)
+            if dir != 0 && dir != lastDirection { if lastDirection != 0 { turns += 1 }; lastDirection = dir }
+        }
+        #expect(turns >= 8, "turns \(turns)")
+        #expect(samples.allSatisfy { $0 >= 0.1 - 1e-9 && $0 <= 1 + 1e-9 })
+        // Still going at 10 s: frames keep coming.
+        let frames = host.frameCount
+        host.advance(by: 0.5)
+        #expect(host.frameCount > frames + 20)
         #expect(host.warnings.isEmpty)
+    }
+
+    @Test func seed002RectangleMovesInFromTheLeadingEdgeAndOutToTheTrailingOne() {
+        // An iPhone-like portrait screen: the 300-pt square, the button below it.
+        let host = HeadlessHost(width: 390, height: 700) { AnyTransitionPrac() }
+        host.tap(x: 195, y: 700 - 30)
+        expectGolden(frameSheet(host, duration: 0.8, step: 0.1, columns: 4, every: 3), "seed-002-in-frames", tolerance: 3, maxDiffering: 8)
+        host.tap(x: 195, y: 700 - 30)
+        expectGolden(frameSheet(host, duration: 0.8, step: 0.1, columns: 4, every: 3), "seed-002-out-frames", tolerance: 3, maxDiffering: 8)
+        #expect(host.warnings.isEmpty)
+    }
+
+    @Test func seed003CheckerboardStepsThroughIntegerBoards() throws {
+        let host = HeadlessHost(width: 160, height: 80) { ContentView() }
+        host.tap(x: 80, y: 40)
+        var boards: [String] = []
+        for _ in 0..<70 {
+            host.advance(by: 0.05)
+            let b = try #require(host.allNodes.first { $0.view is Checkerboard }?.view as? Checkerboard)
+            let s = "\(b.rows)×\(b.columns)"
+            if boards.last != s { boards.append(s) }
+        }
+        // linear(duration: 3): rows 4→8 and columns 4→16 move together, in whole steps.
+        #expect(boards.first == "4×4" || boards.first == "4×5")
+        #expect(boards.last == "8×16")
+        #expect(boards.count >= 12)
+        let again = HeadlessHost(width: 160, height: 80) { ContentView() }
+        again.tap(x: 80, y: 40)
+        expectGolden(frameSheet(again, duration: 3.2, step: 0.2, columns: 4), "seed-003-frames", tolerance: 1)
+    }
+
+    @Test func seed004IDCrossFadesTheOldAndNewValue() {
+        let host = HeadlessHost(width: 160, height: 120) { IDFadeCounter() }
+        host.tap(x: 80, y: 60)
+        #expect(opacities(host).count == 2)        // "1" fading out, "2" fading in
+        expectGolden(frameSheet(host, duration: 0.4), "seed-004-id-frames", tolerance: 2)
+        #expect(opacities(host).count <= 1)
+    }
+
+    @Test func seed004FadeStartsFromTheUnanimatedWrite() {
+        let host = HeadlessHost(width: 160, height: 120) { FadeCounter() }
+        host.tap(x: 80, y: 60)
+        // count += 1; isNewValueVisible = false (committed without animation); then the
+        // animated isNewValueVisible = true: "1" fades out from 1, "2" in from 0.
+        let o = opacities(host).sorted()
+        #expect(o.count == 2 && o[0] < 0.2 && o[1] > 0.8, "\(o)")
+        expectGolden(frameSheet(host, duration: 0.4), "seed-004-fade-frames", tolerance: 2)
     }
 }
 
 @Suite struct ContractTests {
     /// The ARCHITECTURE.md "Testing contract" snippet, with only `import Kiosk`.
     @Test func testingContractCompilesAndRuns() throws {
-        let host = HeadlessHost(width: 400, height: 300) { CheckerboardView() }
+        let host = HeadlessHost(width: 400, height: 300) { ContentView() }
         host.advance(by: 0.25)
         host.tap(x: 200, y: 150)
+        host.advance(by: 1)         // the board animates (linear 3 s): a second later it has changed
         let frame: Surface = host.snapshot()
         let p = frame.pixel(x: 10, y: 10)
         #expect(p.a == 255)
         let path = "/tmp/kiosk-contract-\(ProcessInfo.processInfo.processIdentifier).png"
         try frame.writePNG(to: path)
         try FileManager.default.removeItem(atPath: path)
-        #expect(host.frameCount >= 2 && !host.lastDamage.isEmpty)
+        #expect(host.frameCount >= 2)
     }
 }

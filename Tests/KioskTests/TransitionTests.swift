@@ -3,6 +3,7 @@
 // stacked `.transition`s applies (seed 002 stacks seven).
 import Testing
 @testable import Kiosk
+@testable import KioskScenes
 
 // Seed 002's AnyTransition extension, as written there (its RotateViewModifier is SeedTests.swift's).
 // fileprivate: the seed's own scene may define the same names in this module later.

@@ -20,6 +20,10 @@ final class ThreadContext {
     var transactionID = 0
     /// withAnimation completions not yet claimed by a graph update.
     var unclaimedCompletions: [AnimationCompletionListener] = []
+    /// The graph whose work runs on this thread (its timers' clock; see GraphClock).
+    var graph: ViewGraph?
+    /// Timers made while a host builds its content, before its graph exists (GraphClock.collecting).
+    var collectedClockEntries: [(delay: Double, action: GraphClock.Action)]?
 
     private static let key: pthread_key_t = {
         var key = pthread_key_t()

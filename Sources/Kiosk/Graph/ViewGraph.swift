@@ -58,6 +58,18 @@ final class ViewGraph {
     var startedTasks: [TaskStart] = []
     /// The environment given to the root.
     var rootEnvironment = EnvironmentValues()
+    /// Timers and delayed blocks on this screen's clock (GraphClock.swift), made on first use:
+    /// a screen without timers keeps the heap it had (FrameAllocationTests counts are sensitive to it).
+    private(set) var clockIfMade: GraphClock?
+    /// The host's "now" (HeadlessHost's virtual time, the panel's elapsed time) for the clock.
+    var hostNow: (() -> Double)?
+    var clock: GraphClock {
+        if let c = clockIfMade { return c }
+        let c = GraphClock()
+        clockIfMade = c
+        c.attach(to: self)
+        return c
+    }
 
     // MARK: Animation state (Animation/NodeAnimation.swift, Transaction.swift)
     /// Every running attribute animation.
@@ -77,9 +89,6 @@ final class ViewGraph {
     private var pendingTransactionID = 0
     private(set) var commitTime: Double = 0
     private(set) var isUpdating = false
-    /// The clock between frames (HeadlessHost's virtual time, the frame loop's monotonic time);
-    /// nil: the last frame's time.
-    var clock: (() -> Double)?
     /// Applies pending writes now, layout included (the renderer sets it): a write in another
     /// transaction than the pending ones commits those first.
     var flushHandler: (() -> Void)?
@@ -97,6 +106,7 @@ final class ViewGraph {
     init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink()) {
         self.warnings = warnings
         rootEnvironment = environment
+        GraphClock.created(self)
         withSink {
             root = Node(view: view, key: NodeKey(key: 0, type: ObjectIdentifier(type(of: view))), parent: nil, graph: self)
             root.environment = environment
@@ -105,9 +115,11 @@ final class ViewGraph {
     }
 
     func withSink<T>(_ body: () -> T) -> T {
-        let previous = Diagnostics.sink
-        Diagnostics.sink = warnings
-        defer { Diagnostics.sink = previous }
+        let context = ThreadContext.current
+        let previous = context.sink, previousGraph = context.graph
+        context.sink = warnings
+        context.graph = self
+        defer { context.sink = previous; context.graph = previousGraph }
         return UIScreen.withBounds(CGRect(origin: .zero, size: rootEnvironment.screenSize), body)
     }
 
@@ -137,7 +149,7 @@ final class ViewGraph {
         if pendingTransaction == nil || id != pendingTransactionID {
             pendingTransaction = context.transaction ?? Transaction()
             pendingTransactionID = id
-            commitTime = isUpdating ? time : max(time, clock?() ?? time)
+            commitTime = isUpdating ? time : max(time, hostNow?() ?? time)
         }
         claimCompletions()
         needsUpdate = true
@@ -190,7 +202,11 @@ final class ViewGraph {
     }
 
     /// The earliest scheduled wake-up, if any.
-    var nextWakeup: Double? { wakeups.lazy.filter { $0.node.node.map { !$0.isRemoved } ?? false }.map(\.time).min() }
+    var nextWakeup: Double? {
+        let view = wakeups.lazy.filter { $0.node.node.map { !$0.isRemoved } ?? false }.map(\.time).min()
+        guard let timer = clockIfMade?.nextTime else { return view }
+        return min(view ?? timer, timer)
+    }
 
     func setRootEnvironment(_ environment: EnvironmentValues) {
         rootEnvironment = environment
@@ -209,6 +225,7 @@ final class ViewGraph {
             defer { isUpdating = false }
             updateStamp &+= 1
             var changed = false
+            clockIfMade?.fireDue(at: time)
             if !wakeups.isEmpty {
                 let due = wakeups.filter { $0.time <= time + 1e-9 }
                 wakeups.removeAll { $0.time <= time + 1e-9 || $0.node.node == nil }

@@ -63,7 +63,8 @@ enum CrashGuard {
             return "KIOSK_DEBUG_CRASH=\(name) is none of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")); no debug crash"
         }
         Log.warning("debug: crashing (\(kind.rawValue)) in \(seconds) s as KIOSK_DEBUG_CRASH_AFTER asks")
-        DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { prepareThread(); crash(kind) }
+        // qos: names libdispatch's own method (the two-argument one runs on the screen's clock).
+        DispatchQueue.main.asyncAfter(deadline: .now() + seconds, qos: .unspecified) { prepareThread(); crash(kind) }
         return nil
     }
 

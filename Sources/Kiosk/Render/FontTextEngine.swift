@@ -122,7 +122,7 @@ final class FontTextEngine: TextDrawing {
         locked { unlockedMeasure(text, maxWidth: maxWidth) }
     }
 
-    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Canvas) {
+    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Raster.Canvas) {
         locked { unlockedDraw(text, width: width, paint: paint, canvas: canvas) }
     }
 
@@ -137,7 +137,7 @@ final class FontTextEngine: TextDrawing {
                            firstBaseline: l.firstBaseline, lastBaseline: l.lastBaseline)
     }
 
-    private func unlockedDraw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Canvas) {
+    private func unlockedDraw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Raster.Canvas) {
         // Laid out at the width it was given; the half pixel absorbs the rounding above.
         guard let l = layout(text, maxWidth: width + 0.5) else {
             FixedAdvanceText().draw(text, width: width, paint: paint, canvas: canvas)

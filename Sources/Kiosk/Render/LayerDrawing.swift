@@ -15,6 +15,18 @@ enum GroupEffect: Hashable {
     case shadow(Raster.Color, radius: Double, dx: Double, dy: Double)
     /// The items composited together, then faded (group opacity, as CALayer's).
     case opacity(Double)
+    /// The items drawn as they are, in one item (a Canvas: one damage rectangle, one diff).
+    case canvas
+    /// The items' layer through a colour matrix (brightness, contrast, saturation, …).
+    case colorMatrix(ColorMatrix)
+    /// The items' layer blurred (device radius; see `BoxBlur`).
+    case blur(radius: Double)
+    /// The items' layer composited with a blend mode.
+    case blend(PixelBlendMode)
+    /// The items' layer shown through the alpha of the mask items (device coordinates).
+    case mask([DisplayItem])
+    /// The items' layer (their own device bounds) drawn through a homography into device space.
+    case projection(Homography)
 }
 
 final class LayerScratch {
@@ -24,6 +36,11 @@ final class LayerScratch {
     private var alphaCount = 0
     private var temp: UnsafeMutablePointer<UInt16>?
     private var tempCount = 0
+
+    /// For groups inside groups: each level draws into its own layers.
+    private(set) lazy var nested = LayerScratch()
+    /// Blur buffers (they only grow).
+    let blur = BlurScratch()
 
     deinit { alpha?.deallocate(); temp?.deallocate() }
 
@@ -48,15 +65,15 @@ final class LayerScratch {
 
 enum LayerDrawing {
     /// Draws `items` with `effect` into `canvas`, limited to `rect` (device).
-    static func draw(_ items: [DisplayItem], effect: GroupEffect, bounds: IntRect, in rect: IntRect, canvas: Canvas,
-                     scratch: LayerScratch, drawItem: (DisplayItem, IntRect, Canvas) -> Void) {
+    static func draw(_ items: [DisplayItem], effect: GroupEffect, bounds: IntRect, in rect: IntRect, canvas: Raster.Canvas,
+                     scratch: LayerScratch, drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
         switch effect {
         case .clip(let path):
             let area = bounds.intersection(rect)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
                   let maskSurface = scratch.mask(width: area.width, height: area.height) else { return }
-            render(items, into: layer, origin: area, drawItem: drawItem)
-            let mc = Canvas(maskSurface)
+            render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            let mc = Raster.Canvas(maskSurface)
             mc.clear(.clear)
             mc.transform = .translation(-Double(area.x0), -Double(area.y0))
             mc.fill(path, with: .solid(.white))
@@ -66,7 +83,7 @@ enum LayerDrawing {
         case .opacity(let opacity):
             let area = bounds.intersection(rect)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
-            render(items, into: layer, origin: area, drawItem: drawItem)
+            render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
             canvas.save()
             canvas.transform = .identity
             canvas.clip = canvas.clip.intersection(rect)
@@ -75,32 +92,37 @@ enum LayerDrawing {
             canvas.restore()
         case let .shadow(color, radius, dx, dy):
             let r = Int(max(0, min(radius, 200)).rounded(.up))
+            // The three box passes spread the alpha 3·max(1, r/2) pixels (`BoxBlur.reach`),
+            // farther than r: the layer must hold everything that reaches `rect`.
+            let reach = r > 0 ? 3 * max(1, r / 2) : 0
             // The part of the content whose shadow can reach `rect`.
-            let source = rect.offsetBy(-Int(dx.rounded()), -Int(dy.rounded())).insetBy(-r)
-            let area = bounds.insetBy(-r).intersection(source)
+            let source = rect.offsetBy(-Int(dx.rounded()), -Int(dy.rounded())).insetBy(-reach)
+            let area = bounds.insetBy(-reach).intersection(source)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
-            render(items, into: layer, origin: area, drawItem: drawItem)
+            render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
             let mask = scratch.alphaBuffer(area.width * area.height)
             extractAlpha(layer, into: mask)
             boxBlur(mask, width: area.width, height: area.height, radius: r, scratch: scratch)
             composite(layer, mask: mask, at: area, dx: Int(dx.rounded()), dy: Int(dy.rounded()), paint: .solid(color),
                       canvas: canvas, clip: rect)
+        case .canvas, .colorMatrix, .blur, .blend, .mask, .projection:
+            LayerEffects.draw(items, effect: effect, bounds: bounds, in: rect, canvas: canvas, scratch: scratch, drawItem: drawItem)
         }
     }
 
-    private static func render(_ items: [DisplayItem], into layer: Surface, origin: IntRect,
-                               drawItem: (DisplayItem, IntRect, Canvas) -> Void) {
-        let lc = Canvas(layer)
+    static func render(_ items: [DisplayItem], into layer: Surface, origin: IntRect, scratch: LayerScratch,
+                       drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
+        let lc = Raster.Canvas(layer)
         lc.clear(.clear)
         let shift = Affine.translation(-Double(origin.x0), -Double(origin.y0))
         for var item in items {
             item.transform = item.transform.concatenating(shift)
             item.clip = item.clip.map { $0.offsetBy(-origin.x0, -origin.y0) }
-            drawItem(item, IntRect(x: 0, y: 0, width: origin.width, height: origin.height), lc)
+            drawItem(item, IntRect(x: 0, y: 0, width: origin.width, height: origin.height), lc, scratch.nested)
         }
     }
 
-    private static func extractAlpha(_ s: Surface, into mask: UnsafeMutablePointer<UInt8>) {
+    static func extractAlpha(_ s: Surface, into mask: UnsafeMutablePointer<UInt8>) {
         for y in 0..<s.height {
             let row = s.row(y), out = mask + y * s.width
             for x in 0..<s.width { out[x] = UInt8(truncatingIfNeeded: row[x] >> 24) }
@@ -133,8 +155,8 @@ enum LayerDrawing {
     }
 
     /// Paints through `mask` at `area` + (dx, dy): the layer itself (paint nil) or a colour.
-    private static func composite(_ layer: Surface, mask: UnsafeMutablePointer<UInt8>, at area: IntRect, dx: Int, dy: Int,
-                                  paint: Paint?, canvas: Canvas, clip: IntRect) {
+    static func composite(_ layer: Surface, mask: UnsafeMutablePointer<UInt8>, at area: IntRect, dx: Int, dy: Int,
+                                  paint: Paint?, canvas: Raster.Canvas, clip: IntRect) {
         canvas.save()
         canvas.transform = .identity
         canvas.clip = canvas.clip.intersection(clip)

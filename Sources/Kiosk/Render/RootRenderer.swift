@@ -20,7 +20,7 @@ public final class RootRenderer {
     private var drawnOnce = false
     /// The time of the last frame rendered (the graph's clock).
     private(set) var lastFrameTime = 0.0
-    private var canvas: Canvas?
+    private var canvas: Raster.Canvas?
     private let layerScratch = LayerScratch()
     let touches = TouchRouter()
     /// Rectangles repainted by the last frame.
@@ -50,10 +50,6 @@ public final class RootRenderer {
         graph.flushHandler = { [unowned self] in self.flush() }
     }
 
-    /// The clock state writes between frames are stamped with (animations begin then).
-    var clock: (() -> Double)? {
-        get { graph.clock } set { graph.clock = newValue }
-    }
 
     /// Creates a renderer for `content` on a screen of `width`×`height` pixels.
     public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, content: V) {
@@ -189,12 +185,12 @@ public final class RootRenderer {
     private let damageTracker = DamageTracker()
 
     private func draw(_ damage: [IntRect], into surface: Surface) {
-        let canvas: Canvas
+        let canvas: Raster.Canvas
         if let c = self.canvas, c.surface.base == surface.base, c.surface.width == surface.width,
            c.surface.height == surface.height, c.surface.stride == surface.stride {
             canvas = c
         } else {
-            canvas = Canvas(surface)
+            canvas = Raster.Canvas(surface)
             self.canvas = canvas
         }
         let background: Raster.Color = graph.rootEnvironment.colorScheme == .dark ? .black : .white
@@ -211,7 +207,12 @@ public final class RootRenderer {
         canvas.clip = surface.bounds
     }
 
-    private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Canvas) {
+    private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Raster.Canvas) {
+        draw(item, in: rect, canvas: canvas, scratch: layerScratch)
+    }
+
+    /// Draws one item; a group draws its layers from `scratch` (a nested group from the next level's).
+    private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Raster.Canvas, scratch: LayerScratch) {
         canvas.save()
         defer { canvas.restore() }
         canvas.transform = item.transform
@@ -228,7 +229,7 @@ public final class RootRenderer {
             ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
         case let .group(effect, group):
             LayerDrawing.draw(group, effect: effect, bounds: item.bounds, in: canvas.clip, canvas: canvas,
-                              scratch: layerScratch) { [unowned self] sub, rect, c in self.draw(sub, in: rect, canvas: c) }
+                              scratch: scratch) { [unowned self] sub, rect, c, s in self.draw(sub, in: rect, canvas: c, scratch: s) }
         }
     }
 

@@ -6,11 +6,11 @@ import Raster
 
 protocol TextDrawing: TextMeasuring {
     /// Draws `text` wrapped to `width` with its box's top-left at the canvas transform's origin.
-    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Canvas)
+    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Raster.Canvas)
 }
 
 extension FixedAdvanceText: TextDrawing {
-    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Canvas) {
+    func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Raster.Canvas) {
         let size = Double(text.font.size)
         let advance = size * 0.6, lineHeight = (size * 1.2).rounded(.up)
         let all = lines(text, maxWidth: CGFloat(width) + 0.5)

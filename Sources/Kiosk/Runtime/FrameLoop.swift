@@ -20,6 +20,8 @@ public final class FrameLoop {
     /// Print `kiosk: frame N` on stdout after each present (the QEMU test waits for these).
     public var frameMarkers = false
     public var overlay: FPSOverlay?
+    /// systemd: READY=1 after the first frame is shown, the watchdog while frames complete.
+    public var service: ServiceNotifier?
 
     public private(set) var frameCount = 0
     public private(set) var wakeups = 0
@@ -82,8 +84,10 @@ public final class FrameLoop {
         // State changed between frames (a queued block, a completion) asks for a frame too.
         source.setWakeHandler { [weak self] in DispatchQueue.main.async { self?.wake() } }
         input?.start()
+        service?.startWatchdog { [unowned self] in self.wantsFrames }
         if duration > 0 {
-            DispatchQueue.main.asyncAfter(deadline: .now() + duration) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
+            // qos: names libdispatch's own asyncAfter: the two-argument one runs on the screen's clock.
+            DispatchQueue.main.asyncAfter(deadline: .now() + duration, qos: .unspecified) { [unowned self] in self.stop(reason: "duration \(duration) s passed") }
         }
         wake()
     }
@@ -94,6 +98,7 @@ public final class FrameLoop {
         wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
         displaySource?.cancel(); displaySource = nil
         hotplugSource?.cancel(); hotplugSource = nil
+        service?.stopWatchdog()
     }
 
     private func onSignal(_ sig: Int32, _ body: @escaping () -> Void) {
@@ -102,6 +107,12 @@ public final class FrameLoop {
         s.setEventHandler(handler: body)
         s.resume()
         signalSources.append(s)
+    }
+
+    /// True while the loop has a frame to show (the watchdog then expects frames to complete);
+    /// false when idle, paused on another VT, or waiting for an unavailable display.
+    var wantsFrames: Bool {
+        !paused && !stopping && !displayUnavailable && (fullRedraw || frameScheduled || source.needsFrame())
     }
 
     /// Something may have changed: schedule one frame unless one is scheduled or a flip is pending.
@@ -150,15 +161,15 @@ public final class FrameLoop {
         if let overlay { damage += overlay.draw(into: shadow, now: now, missed: clock.missedFlips) }
         if damage.isEmpty {
             // The source wanted a frame but nothing changed on screen: look again next vblank.
-            DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval) { [weak self] in self?.wake() }
+            DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval, qos: .unspecified) { [weak self] in self?.wake() }
             return
         }
         do {
             let shown = try display.present(shadow, damage: damage)
             frameCount += 1
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
+            if shown == nil { service?.flipSubmitted(at: now) }
             if frameCount == 1 {
-                Systemd.notify("READY=1\nSTATUS=\(display.summary)")
                 if let problem = CrashGuard.scheduleDebugCrash(environment: ProcessEnvironment.current) { Log.warning("debug: \(problem)") }
             }
             if displayUnavailable {
@@ -173,8 +184,9 @@ public final class FrameLoop {
             // the other master drew is on screen now) until the display takes it.
             if !displayUnavailable { Log.warning("display: \(e)") } else { Log.debug("display: still unavailable: \(e.reason)") }
             displayUnavailable = true
+            service?.displayUnavailable("\(e.reason)", retryAfter: e.retryAfter)
             fullRedraw = true
-            DispatchQueue.main.asyncAfter(deadline: .now() + e.retryAfter) { [weak self] in self?.wake() }
+            DispatchQueue.main.asyncAfter(deadline: .now() + e.retryAfter, qos: .unspecified) { [weak self] in self?.wake() }
         } catch {
             Log.error("present: \(error)")
             stop(reason: "display failed", code: 1)
@@ -183,12 +195,13 @@ public final class FrameLoop {
 
     private func presented(at time: Double) {
         clock.didPresent(at: time)
+        service?.frameShown(at: time, summary: display.summary)
         if display.eventDescriptor == nil {
             // Synchronous displays (fbdev paced by vsync/timer, offscreen) come back at once; pace
             // the offscreen one to its nominal rate so an animation does not spin a core.
             let next = time + clock.refreshInterval - Syscall.monotonicNow()
             if next > 0.001 && display is OffscreenDisplay {
-                DispatchQueue.main.asyncAfter(deadline: .now() + next) { [weak self] in self?.wake() }
+                DispatchQueue.main.asyncAfter(deadline: .now() + next, qos: .unspecified) { [weak self] in self?.wake() }
                 return
             }
         }
@@ -236,7 +249,7 @@ public final class FrameLoop {
     /// Finishes the pending flip, restores console and CRTC, and exits.
     public func stop(reason: String, code: Int32 = 0) -> Never {
         stopping = true
-        Systemd.notify("STOPPING=1")
+        service?.stopping(reason)
         Log.info("run: stopping (\(reason)) after \(frameCount) frames, \(clock.missedFlips) missed flips")
         if let drm = display as? DRMDisplay, drm.busyRetries + drm.flipFallbacks > 0 {
             Log.info("drm: \(drm.busyRetries) EBUSY answers waited out, \(drm.flipFallbacks) frames shown by SetCrtc instead of a flip")

@@ -41,7 +41,8 @@ public final class HeadlessHost {
         let warnings = WarningSink()
         let previous = Diagnostics.sink
         Diagnostics.sink = warnings
-        let view = content()
+        // Timers the content's models start join this host's clock (GraphClock.collecting).
+        let (view, timers) = GraphClock.collecting { content() }
         Diagnostics.sink = previous
         renderer = HeadlessHost.onMainQueue {
             RootRenderer(width: w, height: h, colorScheme: colorScheme, text: text ?? FontTextEngine.best, root: view, warnings: warnings)
@@ -51,7 +52,8 @@ public final class HeadlessHost {
         }
         surface = (try? Surface(width: w, height: h)) ?? (try! Surface(width: 0, height: 0))
         // State written between frames (a tap, a queued block) commits at the virtual now.
-        renderer.clock = { [unowned self] in self.time }
+        renderer.graph.hostNow = { [weak self] in self?.time ?? 0 }
+        if !timers.isEmpty { renderer.graph.clock.adopt(timers) }
         frame()
     }
 

@@ -83,6 +83,7 @@ public enum KioskRunner {
         let loop = try FrameLoop(display: display, source: try makeSource(display.width, display.height))
         loop.duration = s.duration
         loop.frameMarkers = s.frameMarkers
+        loop.service = ServiceNotifier()
         if s.fpsOverlay { loop.overlay = FPSOverlay() }
         if !(display is OffscreenDisplay) { loop.console = Console.open() }
         let (pw, ph) = display.rotation.logicalSize(panelWidth: display.width, panelHeight: display.height)

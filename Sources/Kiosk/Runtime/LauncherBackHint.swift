@@ -52,7 +52,7 @@ final class LauncherBackHint {
             return erased ? [area] : []
         }
         under.copyPixels(from: surface.subsurface(area), to: 0, 0)
-        let canvas = Canvas(surface)
+        let canvas = Raster.Canvas(surface)
         let s = scale, side = Double(area.width)
         let inset = 8 * s
         let badge = Raster.Rect(x: inset, y: inset, width: side - 2 * inset, height: side - 2 * inset)

@@ -15,9 +15,15 @@ public final class ViewFrameSource: FrameSource {
     /// virtual one).
     public init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light,
                          now: @escaping () -> Double = Syscall.monotonicNow, @ViewBuilder content: () -> V) {
-        renderer = RootRenderer(width: width, height: height, colorScheme: colorScheme, content: content())
+        // Timers the content's models start join this screen's clock (GraphClock.collecting).
+        let (view, timers) = GraphClock.collecting { content() }
+        renderer = RootRenderer(width: width, height: height, colorScheme: colorScheme, content: view)
         self.now = now
-        renderer.clock = { [unowned self] in self.base == nil ? 0 : self.local(self.now()) }
+        renderer.graph.hostNow = { [weak self] in
+            guard let self, let base = self.base else { return 0 }
+            return max(0, self.now() - base)
+        }
+        if !timers.isEmpty { renderer.graph.clock.adopt(timers) }
     }
 
     private func local(_ t: Double) -> Double {

@@ -149,7 +149,7 @@ public struct _ShadowEffect: BuiltinModifier, PassThroughLayout, Animatable {
         var shadow = color.resolved(node.environment.colorScheme)
         shadow.a *= min(1, pass.opacity)
         pass.insertGroup(.shadow(shadow, radius: r, dx: d.x, dy: d.y), items: group, at: start, owner: node,
-                         grow: Int(r.rounded(.up)) + 1, offset: (Int(d.x.rounded()), Int(d.y.rounded())))
+                         grow: ShadowReach.pixels(radius: r) + 1, offset: (Int(d.x.rounded()), Int(d.y.rounded())))
     }
 }
 

@@ -32,16 +32,28 @@ public final class FontLibrary {
     private var fallbacks: [FallbackKey: FontFallback] = [:]
     private struct FallbackKey: Hashable { var face: Int; var weight: FontWeight; var italic: Bool }
     private var nextFaceID = 1
+    /// memfds holding the embedded fallback fonts, when the system had none (EmbeddedFonts).
+    private var embeddedFontFDs: [Int32] = []
+    /// True when fontconfig found no fonts and the fonts built into the binary are used.
+    public var usesEmbeddedFonts: Bool { !embeddedFontFDs.isEmpty }
 
     /// Starts FreeType and fontconfig.
     /// - Parameter glyphCacheBytes: bound on the rendered-glyph cache (least recently used
     ///   glyphs are dropped beyond it). Default 4 MiB ≈ 20 000 glyphs at 16 px.
-    public init(glyphCacheBytes: Int = 4 << 20) throws {
-        freeType = try FreeTypeHandle()
+    public convenience init(glyphCacheBytes: Int = 4 << 20) throws {
         guard let config = FcInitLoadConfigAndFonts() else {
             throw FontError.libraryInitFailed(what: "fontconfig", code: -1)
         }
+        try self.init(glyphCacheBytes: glyphCacheBytes, fontconfig: config, fallbackFonts: EmbeddedFonts.linked)
+    }
+
+    /// `config` (owned from here on); `fallbackFonts` are added when it holds no system fonts.
+    init(glyphCacheBytes: Int, fontconfig config: OpaquePointer, fallbackFonts: [UnsafeRawBufferPointer]) throws {
+        freeType = try FreeTypeHandle()
         fontconfig = config
+        if !fallbackFonts.isEmpty, EmbeddedFonts.systemFontCount(config) == 0 {
+            embeddedFontFDs = EmbeddedFonts.install(fallbackFonts, into: config)
+        }
         glyphCache = GlyphCache(capacityBytes: glyphCacheBytes)
         outlines = GlyphOutlineCache(capacity: 2048)
         shaper = Shaper()
@@ -52,6 +64,7 @@ public final class FontLibrary {
     deinit {
         fallbacks.removeAll()
         FcConfigDestroy(fontconfig)
+        for fd in embeddedFontFDs { close(fd) }
         blendTable.deallocate()
     }
 

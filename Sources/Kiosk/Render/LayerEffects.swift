@@ -1,0 +1,119 @@
+// LayerEffects: the group effects added for filters, blend modes, masks, Canvas and 3-D
+// projection. Each draws its items into a scratch layer (the part of its bounds that the
+// damaged rectangle needs), runs a Raster kernel over it, and composites the result:
+//   canvas       — no layer: the items drawn straight (one display item per Canvas, so a
+//                  2000-particle frame diffs one item and damages one rectangle);
+//   colorMatrix  — FilterKernels.colorMatrix over the layer (all colour filters in one pass);
+//   blur         — BoxBlur over a layer grown by the blur's reach on every side, so pixels
+//                  near the damaged rectangle see all the content that bleeds into them;
+//   blend        — Canvas.composite with the mode (onto what is already drawn);
+//   mask         — the mask items' alpha, as a clip shape's coverage is used;
+//   projection   — the items' own (unprojected) device bounds rendered whole, then drawn
+//                  through the homography (Canvas.drawImage(_:projective:)).
+
+import Raster
+
+enum LayerEffects {
+    static func draw(_ items: [DisplayItem], effect: GroupEffect, bounds: IntRect, in rect: IntRect, canvas: Raster.Canvas,
+                     scratch: LayerScratch, drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
+        switch effect {
+        case .canvas:
+            for item in items where !item.bounds.intersection(rect).isEmpty { drawItem(item, rect, canvas, scratch) }
+        case .colorMatrix(let matrix):
+            let area = bounds.intersection(rect)
+            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
+            LayerDrawing.render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            FilterKernels.colorMatrix(layer, matrix.fixed)
+            blit(layer, at: area, canvas: canvas, clip: rect)
+        case .blur(let radius):
+            let k = BoxBlur.halfWidth(radius: radius), reach = 3 * k
+            let area = bounds.intersection(rect.insetBy(-reach))
+            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
+            LayerDrawing.render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            BoxBlur.blur(layer, halfWidth: k, scratch: scratch.blur)
+            blit(layer, at: area, canvas: canvas, clip: rect.intersection(bounds))
+        case .blend(let mode):
+            let area = bounds.intersection(rect)
+            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
+            LayerDrawing.render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            canvas.save()
+            canvas.clip = canvas.clip.intersection(rect)
+            canvas.composite(layer, x: area.x0, y: area.y0, mode: mode)
+            canvas.restore()
+        case .mask(let maskItems):
+            let area = bounds.intersection(rect)
+            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
+                  let maskLayer = scratch.mask(width: area.width, height: area.height) else { return }
+            LayerDrawing.render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            LayerDrawing.render(maskItems, into: maskLayer, origin: area, scratch: scratch, drawItem: drawItem)
+            let alpha = scratch.alphaBuffer(area.width * area.height)
+            LayerDrawing.extractAlpha(maskLayer, into: alpha)
+            LayerDrawing.composite(layer, mask: alpha, at: area, dx: 0, dy: 0, paint: nil, canvas: canvas, clip: rect)
+        case .projection(let homography):
+            // The source is what the items cover before projection (all of it: any part may
+            // land in `rect`), at most the layer size Raster accepts.
+            var source = IntRect.empty
+            for item in items { source = source.union(item.bounds) }
+            source = source.intersection(IntRect(x0: -4096, y0: -4096, x1: 8192, y1: 8192))
+            guard !source.isEmpty, !bounds.intersection(rect).isEmpty,
+                  let layer = scratch.layer(width: source.width, height: source.height) else { return }
+            LayerDrawing.render(items, into: layer, origin: source, scratch: scratch, drawItem: drawItem)
+            canvas.save()
+            canvas.transform = .identity
+            canvas.clip = canvas.clip.intersection(rect).intersection(bounds)
+            canvas.drawImage(layer, projective: Homography(.translation(Double(source.x0), Double(source.y0))).then(homography))
+            canvas.restore()
+        default:
+            return
+        }
+    }
+
+    /// Draws a layer 1:1 at `area`'s origin, inside `clip`.
+    static func blit(_ layer: Surface, at area: IntRect, canvas: Raster.Canvas, clip: IntRect) {
+        canvas.save()
+        canvas.transform = .identity
+        canvas.clip = canvas.clip.intersection(clip)
+        canvas.drawImage(layer, transform: .translation(Double(area.x0), Double(area.y0)), sampling: .nearest)
+        canvas.restore()
+    }
+}
+
+extension RenderPass {
+    /// Wraps the items emitted since `start` in one group item keyed (owner, index), with
+    /// bounds = their union grown by `grow` (or `bounds` when given), inside the clip and screen.
+    /// Returns false when there was nothing to wrap or nothing of it is visible.
+    @discardableResult
+    func wrapItems(from start: Int, in effect: GroupEffect, owner: Node, index: Int = 0, grow: Int = 0,
+                   bounds given: IntRect? = nil) -> Bool {
+        guard items.count > start else { return false }
+        let group = takeItems(from: start)
+        var bounds: IntRect
+        if let given { bounds = given } else {
+            bounds = group[0].bounds
+            for item in group.dropFirst() { bounds = bounds.union(item.bounds) }
+            bounds = bounds.insetBy(-grow)
+        }
+        bounds = bounds.intersection(clip).intersection(root)
+        guard !bounds.isEmpty else { return false }
+        items.append(DisplayItem(owner: owner.serial, index: index, command: .group(effect, group), transform: .identity,
+                                 opacity: 1, clip: nil, bounds: bounds))
+        return true
+    }
+
+    /// The union of the device bounds of the items since `start`.
+    func boundsOfItems(from start: Int) -> IntRect {
+        var b = IntRect.empty
+        for i in start..<items.count { b = b.union(items[i].bounds) }
+        return b
+    }
+}
+
+/// How far a shadow's blur spreads (LayerDrawing's three box passes of max(1, r/2)): its
+/// item must be grown by this, not by r (a radius-8 shadow reaches 12 px; growing by 9 left
+/// a ring of stale pixels when its content changed).
+enum ShadowReach {
+    static func pixels(radius r: Double) -> Int {
+        let ri = Int(max(0, min(r, 200)).rounded(.up))
+        return ri > 0 ? 3 * max(1, ri / 2) : 0
+    }
+}
