@@ -81,6 +81,12 @@ private func centre(_ r: CGRect) -> Point { Point(Double(r.midX), Double(r.midY)
         #expect(l.runningScene == nil)
     }
 
+    @Test func badgesShowTheNumberAndTheFamilysColour() {
+        let b = LauncherView.badges(for: [("gallery", ""), ("seed-002", ""), ("seed-004-fade", ""), ("lvgl-10", ""), ("paint", "")])
+        #expect(b.map(\.text) == ["G", "002", "004", "10", "P"])
+        #expect(b[1].color == b[2].color && b[0].color != b[1].color && b[3].color != b[1].color && b[4].color != b[0].color)
+    }
+
     @Test func tapOnATileRunsThatSceneFullScreen() throws {
         let (l, run) = try launcher()
         run.step()

@@ -63,8 +63,9 @@ public final class LauncherFrameSource: FrameSource {
         corner = LauncherFrameSource.cornerSide * Double(metrics.scale)
         hint = LauncherBackHint(corner: corner, scale: Double(metrics.scale))
         let selection = self.selection
+        let badges = LauncherView.badges(for: list)
         menu = ViewFrameSource(width: width, height: height, colorScheme: .dark, now: now) {
-            LauncherView(entries: list, metrics: metrics, selection: selection)
+            LauncherView(entries: list, metrics: metrics, selection: selection, badges: badges)
         }
     }
 

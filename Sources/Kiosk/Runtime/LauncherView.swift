@@ -48,12 +48,28 @@ struct LauncherView: View {
     let entries: [(name: String, summary: String)]
     let metrics: LauncherMetrics
     let selection: LauncherSelection
+    let badges: [(text: String, color: Color)]
     @State private var page = 0
     /// The direction of the last page turn (the push comes from the trailing edge going forward).
     @State private var forward = true
 
-    /// Accent colours, one per tile in listing order (a scene keeps its colour across pages).
+    /// Accent colours, one per family of scenes (the name before its first "-": the seeds share
+    /// one, the LVGL scenes another), in order of first appearance.
     static let accents: [Color] = [.blue, .orange, .green, .purple, .pink, .teal, .indigo, .red, .mint, .yellow, .cyan, .brown]
+
+    /// Each entry's badge: the first run of digits in its name ("seed-002" → "002", "lvgl-10" →
+    /// "10"), else its initial; and its family's colour.
+    static func badges(for entries: [(name: String, summary: String)]) -> [(text: String, color: Color)] {
+        var families: [Substring: Int] = [:]
+        return entries.map { e in
+            let family = e.name.split(separator: "-", maxSplits: 1).first ?? Substring(e.name)
+            let k = families[family] ?? families.count
+            families[family] = k
+            let digits = e.name.drop { !$0.isNumber }.prefix { $0.isNumber }
+            let text = digits.isEmpty ? String(e.name.prefix(1)).uppercased() : String(digits.prefix(3))
+            return (text, accents[k % accents.count])
+        }
+    }
 
     var pages: Int { max(1, (entries.count + metrics.perPage - 1) / metrics.perPage) }
 
@@ -115,12 +131,14 @@ struct LauncherView: View {
     }
 
     private func tile(_ i: Int, _ s: CGFloat) -> some View {
-        let e = entries[i], accent = LauncherView.accents[i % LauncherView.accents.count]
+        let e = entries[i], badge = badges[i]
         let sel = selection
+        // 19 pt for one character, smaller for two or three, so a number fits the 40 pt circle.
+        let badgeSize: CGFloat = badge.text.count == 1 ? 19 : badge.text.count == 2 ? 16 : 13
         return HStack(alignment: .top, spacing: 12 * s) {
             ZStack {
-                Circle().fill(accent)
-                Text(String(e.name.prefix(1)).uppercased()).font(.system(size: 19 * s, weight: .bold)).foregroundColor(.white)
+                Circle().fill(badge.color)
+                Text(badge.text).font(.system(size: badgeSize * s, weight: .bold)).foregroundColor(.white)
             }
             .frame(width: 40 * s, height: 40 * s)
             VStack(alignment: .leading, spacing: 4 * s) {
