@@ -12,14 +12,22 @@ import CAllocationCount
 
 enum BenchCommand {
     static func main(_ args: ArraySlice<String>) throws {
-        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "frames"])
-        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N]: frame time median/p99, pixels repainted and allocations per frame"); return }
+        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "frames", "tap"])
+        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N] [--tap X,Y|none]: frame time median/p99, pixels repainted and allocations per frame (a tap every second, at X,Y or below the centre; none: no taps)"); return }
         let name = a.last("scene") ?? "pulse"
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
         guard let frames = Int(a.last("frames") ?? "600"), frames > 0 else { throw UsageError("--frames needs a positive number") }
         var clock = 0.0
         guard let source = DemoScenes.make(name, width: size.width, height: size.height, now: { clock }) else {
             throw UsageError("unknown scene \"\(name)\"; `kiosk scenes` lists them")
+        }
+        var tapPoint: Point? = Point(Double(size.width) / 2, Double(size.height) * 0.6)
+        if a.last("tap") == "none" {
+            tapPoint = nil
+        } else if let t = a.last("tap") {
+            let parts = t.split(separator: ",").compactMap { Double($0) }
+            guard parts.count == 2, parts.allSatisfy({ $0.isFinite }) else { throw UsageError("--tap needs X,Y in pixels, e.g. --tap 960,1050") }
+            tapPoint = Point(parts[0], parts[1])
         }
         let run = try VirtualRun(source: source, width: size.width, height: size.height)
         run.onAdvance = { clock = $0 }
@@ -34,7 +42,7 @@ enum BenchCommand {
             run.advance()
             // A tap every second (below the centre: a gallery tile, the views card) so tap-driven
             // scenes have something to draw.
-            if i % 60 == 30 { run.tap(Point(Double(size.width) / 2, Double(size.height) * 0.6)) }
+            if i % 60 == 30, let tapPoint { run.tap(tapPoint) }
             let drawnBefore = run.framesDrawn
             let a0 = kiosk_thread_allocations()
             let t0 = Syscall.monotonicNow()

@@ -85,3 +85,46 @@ private struct CounterCard: View {
         #expect(colourCounts.allSatisfy { $0 <= 150 }, "allocations per frame after a colour change: \(colourCounts)")
     }
 }
+
+/// Built-in effects animating (offset, opacity, rotation, scale): once running, sampling every
+/// animation of a frame and handing the effects their presented values allocates nothing (the
+/// animators and the springs' state update in place). The rest of such a frame is the display
+/// list re-recorded and the damage drawn; in this debug build that costs the coroutine frames of
+/// array iteration, which release builds do not allocate (`kiosk bench` counts release frames).
+private struct EffectsInMotion: View {
+    let animation: Animation
+    @State private var on = false
+    var body: some View {
+        HStack(spacing: 20) {
+            RoundedRectangle(cornerRadius: 8).fill(Color.blue).frame(width: 60, height: 60).offset(x: on ? 80 : 0)
+            Circle().fill(Color.red).frame(width: 60, height: 60).opacity(on ? 0.2 : 1)
+            Rectangle().fill(Color.green).frame(width: 60, height: 60).rotationEffect(.degrees(on ? 90 : 0))
+            Rectangle().fill(Color.orange).frame(width: 60, height: 60).scaleEffect(on ? 1.5 : 1)
+        }
+        .onTapGesture { withAnimation(animation) { on.toggle() } }
+    }
+}
+
+@Suite struct AnimationAllocationTests {
+    @Test(arguments: [Animation.linear(duration: 2), .spring(duration: 2, bounce: 0.3), .easeInOut(duration: 2).delay(0.1),
+                      .interpolatingSpring(stiffness: 20, damping: 2)])
+    func samplingRunningEffectAnimationsAllocatesNothing(animation: Animation) throws {
+        let renderer = RootRenderer(width: 800, height: 480, colorScheme: .light, text: FixedAdvanceText(), root: EffectsInMotion(animation: animation))
+        let surface = try Surface(width: 800, height: 480)
+        var time = 0.0
+        _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false)
+        renderer.touch(id: 1, phase: .began, x: 440, y: 240, time: time)
+        renderer.touch(id: 1, phase: .ended, x: 440, y: 240, time: time)
+        for _ in 0..<10 { time += 1.0 / 60; _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false) }
+        #expect(renderer.graph.animators.count == 4)
+        var counts: [UInt64] = []
+        for _ in 0..<20 {
+            time += 1.0 / 60
+            let a0 = kiosk_thread_allocations()
+            renderer.graph.tickAnimations(at: time)
+            counts.append(kiosk_thread_allocations() &- a0)
+            _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false)
+        }
+        #expect(counts.allSatisfy { $0 == 0 }, "allocations sampling 4 running animations: \(counts)")
+    }
+}
