@@ -25,6 +25,8 @@ private final class RecordingScene: FrameSource {
         return [surface.bounds]
     }
     func handleTouch(_ event: TouchEvent) { events.append(event) }
+    var wake: (() -> Void)?
+    func setWakeHandler(_ wake: @escaping () -> Void) { self.wake = wake }
 }
 
 private func texts(_ source: LauncherFrameSource) -> [String] {
@@ -77,6 +79,12 @@ private func centre(_ r: CGRect) -> Point { Point(Double(r.midX), Double(r.midY)
             #expect(Int(p.r) + Int(p.g) + Int(p.b) > Int(background.r) + Int(background.g) + Int(background.b) + 30, "tile \(i)")
         }
         #expect(l.runningScene == nil)
+    }
+
+    @Test func badgesShowTheNumberAndTheFamilysColour() {
+        let b = LauncherView.badges(for: [("gallery", ""), ("seed-002", ""), ("seed-004-fade", ""), ("lvgl-10", ""), ("paint", "")])
+        #expect(b.map(\.text) == ["G", "002", "004", "10", "P"])
+        #expect(b[1].color == b[2].color && b[0].color != b[1].color && b[3].color != b[1].color && b[4].color != b[0].color)
     }
 
     @Test func tapOnATileRunsThatSceneFullScreen() throws {
@@ -199,26 +207,58 @@ private func centre(_ r: CGRect) -> Point { Point(Double(r.midX), Double(r.midY)
         #expect(!l.needsFrame())
     }
 
+    /// The loop's wake-up reaches every scene launched after it was given (and the menu).
+    @Test func wakeHandlerReachesLaunchedScenes() throws {
+        let scene = RecordingScene()
+        let (l, _) = try launcher(entries: [("rec", "records touches")], make: { _, _, _, _ in scene })
+        var woken = 0
+        l.setWakeHandler { woken += 1 }
+        #expect(scene.wake == nil)
+        #expect(l.launch("rec"))
+        scene.wake?()
+        #expect(woken == 1)
+    }
+
     @Test func manyScenesPageAndUnknownOnesStay() throws {
         let many = (0..<20).map { (name: "scene\($0)", summary: "summary \($0)") }
         let (l, run) = try launcher(entries: many, make: { name, _, _, _ in name == "scene3" ? nil : RecordingScene() })
-        run.step()
+        let first = run.step()
+        #expect(first == [run.surface.bounds])
         let perPage = l.metrics.perPage
         #expect(perPage >= 6 && perPage < 20)
         #expect(texts(l).contains("scene0") && !texts(l).contains("scene\(perPage)"))
         #expect(texts(l).contains("1 / \((20 + perPage - 1) / perPage)"))
+        /// Past the page turn's end: the clock moves on 0.4 s, then a few frames finish it (drawing
+        /// every frame of it costs seconds in a debug build on a loaded machine).
+        // A second image built from the damage only must match every frame drawn.
+        let screen = try Surface(width: 800, height: 480)
+        func step() {
+            for r in run.step() {
+                ScanoutCopy.copy(run.surface, rect: r, to: UnsafeMutableRawPointer(screen.base), dstStride: screen.stride, format: .xrgb8888, rotation: .degrees0)
+            }
+            #expect(screen.samePixels(as: run.surface))
+        }
+        func settle() {
+            for i in 0..<24 { run.advance(); if i == 8 { step() } }
+            for _ in 0..<3 { step(); run.advance() }
+        }
         // The › button (right of the page number, bottom centre).
         let next = try #require(l.menu.renderer.graph.root.allTextFrames.first { $0.0 == "›" }?.1)
+        ScanoutCopy.copy(run.surface, rect: run.surface.bounds, to: UnsafeMutableRawPointer(screen.base), dstStride: screen.stride, format: .xrgb8888, rotation: .degrees0)
         run.advance()
         run.tap(centre(next))
-        run.step()
+        step()
+        // The page turn is animated: both pages show while the push runs (0.3 s), then only the new one.
+        #expect(texts(l).contains("scene\(perPage)") && texts(l).contains("scene0"))
+        settle()
         #expect(texts(l).contains("scene\(perPage)") && !texts(l).contains("scene0"))
         // A swipe to the right turns back, one to the left forward again.
         func swipe(_ dx: Double) {
             l.handleTouch(TouchEvent(id: 500, phase: .began, location: Point(400, 250), time: run.time))
             for i in 1...5 { l.handleTouch(TouchEvent(id: 500, phase: .moved, location: Point(400 + dx * Double(i) / 5, 252), time: run.time)) }
             l.handleTouch(TouchEvent(id: 500, phase: .ended, location: Point(400 + dx, 252), time: run.time))
-            run.advance(); run.step()
+            step()
+            settle()
         }
         swipe(200)
         #expect(texts(l).contains("scene0") && l.runningScene == nil)

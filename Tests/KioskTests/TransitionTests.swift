@@ -269,6 +269,16 @@ private func modifiers(_ v: any View) -> [Any] {
         #expect(_TransitionTraitModifier.effectiveTransition(of: w)?.description == "SlideTransition()")
     }
 
+    /// Seed 000 spells `.transition(.scale(scale:anchor:))` then `.zIndex(1)`: AnyTransition's
+    /// spelling resolves (the protocol's is `.scale(_:anchor:)`), through the modifier after it.
+    @Test func seed000ScaleWithAnchor() throws {
+        let v = RoundedRectangle(cornerRadius: 30).fill(.blue).padding()
+            .transition(.scale(scale: 0.1, anchor: .bottomTrailing))
+            .zIndex(1)
+        let t = try #require(_TransitionTraitModifier.effectiveTransition(of: v))
+        #expect(redBox(draw(t, .willAppear)) == [76, 76, 80, 80])
+    }
+
     /// Seed 002 stacks seven `.transition` calls on its rectangle; the first written, nearest the
     /// view (`.move(edge: .leading)`), is the one SwiftUI uses.
     @Test func seed002SevenStackedTransitions() {

@@ -41,6 +41,8 @@ public final class LauncherFrameSource: FrameSource {
     private let corner: Double
     private var needsFullRedraw = false
     private let hint: LauncherBackHint
+    /// The frame loop's wake-up, handed on to the menu and to every scene launched.
+    private var wake: (() -> Void)?
 
     private enum Owner { case menu, scene, corner, swallowed }
     private var owners: [Int: Owner] = [:]
@@ -61,8 +63,9 @@ public final class LauncherFrameSource: FrameSource {
         corner = LauncherFrameSource.cornerSide * Double(metrics.scale)
         hint = LauncherBackHint(corner: corner, scale: Double(metrics.scale))
         let selection = self.selection
+        let badges = LauncherView.badges(for: list)
         menu = ViewFrameSource(width: width, height: height, colorScheme: .dark, now: now) {
-            LauncherView(entries: list, metrics: metrics, selection: selection)
+            LauncherView(entries: list, metrics: metrics, selection: selection, badges: badges)
         }
     }
 
@@ -70,6 +73,7 @@ public final class LauncherFrameSource: FrameSource {
     @discardableResult
     public func launch(_ name: String) -> Bool {
         guard name != DemoScenes.launcherName, let s = make(name, width, height, now) else { return false }
+        if let wake { s.setWakeHandler(wake) }
         scene = s
         runningScene = name
         switchScreens()
@@ -168,6 +172,12 @@ public final class LauncherFrameSource: FrameSource {
             }
             scene?.handleTouch(event)
         }
+    }
+
+    public func setWakeHandler(_ wake: @escaping () -> Void) {
+        self.wake = wake
+        menu.setWakeHandler(wake)
+        scene?.setWakeHandler(wake)
     }
 
     public func nextFrameTime(after time: Double) -> Double? {

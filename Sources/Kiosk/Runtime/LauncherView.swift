@@ -48,10 +48,28 @@ struct LauncherView: View {
     let entries: [(name: String, summary: String)]
     let metrics: LauncherMetrics
     let selection: LauncherSelection
+    let badges: [(text: String, color: Color)]
     @State private var page = 0
+    /// The direction of the last page turn (the push comes from the trailing edge going forward).
+    @State private var forward = true
 
-    /// Accent colours, one per tile in listing order (a scene keeps its colour across pages).
+    /// Accent colours, one per family of scenes (the name before its first "-": the seeds share
+    /// one, the LVGL scenes another), in order of first appearance.
     static let accents: [Color] = [.blue, .orange, .green, .purple, .pink, .teal, .indigo, .red, .mint, .yellow, .cyan, .brown]
+
+    /// Each entry's badge: the first run of digits in its name ("seed-002" → "002", "lvgl-10" →
+    /// "10"), else its initial; and its family's colour.
+    static func badges(for entries: [(name: String, summary: String)]) -> [(text: String, color: Color)] {
+        var families: [Substring: Int] = [:]
+        return entries.map { e in
+            let family = e.name.split(separator: "-", maxSplits: 1).first ?? Substring(e.name)
+            let k = families[family] ?? families.count
+            families[family] = k
+            let digits = e.name.drop { !$0.isNumber }.prefix { $0.isNumber }
+            let text = digits.isEmpty ? String(e.name.prefix(1)).uppercased() : String(digits.prefix(3))
+            return (text, accents[k % accents.count])
+        }
+    }
 
     var pages: Int { max(1, (entries.count + metrics.perPage - 1) / metrics.perPage) }
 
@@ -62,15 +80,26 @@ struct LauncherView: View {
         let onPage = max(0, min(m.perPage, entries.count - first))
         VStack(alignment: .leading, spacing: 0) {
             header(s).frame(height: m.header, alignment: .topLeading)
-            VStack(alignment: .leading, spacing: m.gap) {
-                ForEach(0..<((onPage + m.columns - 1) / m.columns), id: \.self) { row in
-                    HStack(spacing: m.gap) {
-                        ForEach(row * m.columns..<min(onPage, (row + 1) * m.columns), id: \.self) { slot in
-                            tile(first + slot, s)
+            // A page turn pushes the old page out and the new one in (the engine's transitions),
+            // clipped to the grid's band.
+            ZStack(alignment: .topLeading) {
+                VStack(alignment: .leading, spacing: m.gap) {
+                    ForEach(0..<((onPage + m.columns - 1) / m.columns), id: \.self) { row in
+                        HStack(spacing: m.gap) {
+                            ForEach(row * m.columns..<min(onPage, (row + 1) * m.columns), id: \.self) { slot in
+                                tile(first + slot, s)
+                            }
                         }
                     }
                 }
+                .transition(.asymmetric(insertion: .move(edge: forward ? .trailing : .leading),
+                                        removal: .move(edge: forward ? .leading : .trailing)))
+                .id(shown)
             }
+            // The full page's height even while a short last page comes in (removed views take
+            // no room), so the clip never cuts the page going out.
+            .frame(maxWidth: .infinity, minHeight: CGFloat(m.rows) * (m.tileHeight + m.gap) - m.gap, alignment: .topLeading)
+            .clipped()
             Spacer(minLength: 0)
             if pages > 1 { pager(shown, s).frame(height: m.footer, alignment: .bottom) }
         }
@@ -80,8 +109,8 @@ struct LauncherView: View {
         // A swipe turns the page too (a tap on a tile moves less than the drag's 10 px).
         .gesture(DragGesture().onEnded { v in
             let swipe = 60 * s
-            if v.translation.width < -swipe, shown < pages - 1 { page = shown + 1 }
-            else if v.translation.width > swipe, shown > 0 { page = shown - 1 }
+            if v.translation.width < -swipe, shown < pages - 1 { turn(to: shown + 1) }
+            else if v.translation.width > swipe, shown > 0 { turn(to: shown - 1) }
         })
         .background(LinearGradient(colors: [Color(red: 0.07, green: 0.09, blue: 0.16), Color(red: 0.02, green: 0.02, blue: 0.04)],
                                    startPoint: .top, endPoint: .bottom))
@@ -102,12 +131,14 @@ struct LauncherView: View {
     }
 
     private func tile(_ i: Int, _ s: CGFloat) -> some View {
-        let e = entries[i], accent = LauncherView.accents[i % LauncherView.accents.count]
+        let e = entries[i], badge = badges[i]
         let sel = selection
+        // 19 pt for one character, smaller for two or three, so a number fits the 40 pt circle.
+        let badgeSize: CGFloat = badge.text.count == 1 ? 19 : badge.text.count == 2 ? 16 : 13
         return HStack(alignment: .top, spacing: 12 * s) {
             ZStack {
-                Circle().fill(accent)
-                Text(String(e.name.prefix(1)).uppercased()).font(.system(size: 19 * s, weight: .bold)).foregroundColor(.white)
+                Circle().fill(badge.color)
+                Text(badge.text).font(.system(size: badgeSize * s, weight: .bold)).foregroundColor(.white)
             }
             .frame(width: 40 * s, height: 40 * s)
             VStack(alignment: .leading, spacing: 4 * s) {
@@ -124,12 +155,20 @@ struct LauncherView: View {
         .onTapGesture { sel.pending = e.name }
     }
 
+    /// Turns to `p`, animated (0.3 s, ease in and out: a page turn, not a spring's overshoot).
+    private func turn(to p: Int) {
+        withAnimation(.easeInOut(duration: 0.3)) {
+            forward = p > min(page, pages - 1)
+            page = p
+        }
+    }
+
     private func pager(_ shown: Int, _ s: CGFloat) -> some View {
         HStack(spacing: 18 * s) {
             Spacer(minLength: 0)
-            pageButton("‹", enabled: shown > 0, s) { page = shown - 1 }
+            pageButton("‹", enabled: shown > 0, s) { turn(to: shown - 1) }
             Text("\(shown + 1) / \(pages)").font(.system(size: 15 * s, weight: .medium)).foregroundColor(Color(white: 0.8))
-            pageButton("›", enabled: shown < pages - 1, s) { page = shown + 1 }
+            pageButton("›", enabled: shown < pages - 1, s) { turn(to: shown + 1) }
             Spacer(minLength: 0)
         }
     }
