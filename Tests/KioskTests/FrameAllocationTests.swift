@@ -83,8 +83,11 @@ struct FrameAllocationTests {
             #expect(f.damage > 0, "the tap changed what is drawn")
             colourCounts.append(f.allocations)
         }
-        #expect(labelCounts.allSatisfy { $0 <= 250 }, "allocations per frame after a label change: \(labelCounts)")
-        #expect(colourCounts.allSatisfy { $0 <= 150 }, "allocations per frame after a colour change: \(colourCounts)")
+        // Measured with the animation engine in (each evaluated node carries its transaction, a
+        // tap's writes note theirs): 206–251 and 121–166 in this debug build, the spread being
+        // heap layout (one dictionary growing or not). The bounds catch lists rebuilt per frame.
+        #expect(labelCounts.allSatisfy { $0 <= 300 }, "allocations per frame after a label change: \(labelCounts)")
+        #expect(colourCounts.allSatisfy { $0 <= 200 }, "allocations per frame after a colour change: \(colourCounts)")
     }
 }
 
