@@ -117,3 +117,29 @@ private func liveNodes(_ host: HeadlessHost) -> Int { host.allNodes.filter { !$0
         #expect(host.renderer.graph.animators.isEmpty)
     }
 }
+
+@Suite struct TransitionStormTests {
+    /// 2400 `.id` changes in one second of virtual time, each its own `withAnimation` (so each
+    /// commits on its own and starts a cross-fade): frames keep up, and when the fades end the
+    /// tree is back to one text.
+    @Test func thousandsOfIDChangesInOneSecond() {
+        struct V: View {
+            @State var n = 0
+            var body: some View {
+                Text("\(n)").transition(.opacity).id(n)
+                    .frame(width: 100, height: 40).contentShape(Rectangle())
+                    .onTapGesture { for _ in 0..<40 { withAnimation(.easeInOut(duration: 0.3)) { n += 1 } } }
+            }
+        }
+        let host = HeadlessHost(width: 100, height: 40, text: FixedAdvanceText()) { V() }
+        let start = host.allNodes.filter { !$0.isRemoved }.count
+        for _ in 0..<60 { host.tap(x: 50, y: 20) }          // 60 taps, one per 1/60 s
+        #expect(host.warnings.isEmpty)
+        host.advance(by: 1)
+        let texts = host.allNodes.filter { !$0.isRemoved && $0.view is Text }
+        #expect(texts.count == 1)
+        #expect((texts.first?.view as? Text)?.string == "2400")
+        #expect(host.allNodes.filter { !$0.isRemoved }.count <= start + 3)
+        #expect(host.renderer.graph.animators.isEmpty)
+    }
+}
