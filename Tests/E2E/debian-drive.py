@@ -200,13 +200,14 @@ def run(args, kind, results, measures):
         check('installed unit is enabled and active (running), Type=notify',
               p.get('UnitFileState') == 'enabled' and p.get('SubState') == 'running' and p.get('Type') == 'notify', str(p))
         if kind == 'bochs':
-            ok, msg, _ = g.expect_screen(snapshot(args, 'gallery', 'gallery-0'), 'gallery')
-            check('default scene (gallery) first frame matches kiosk snapshot', ok, msg)
+            # The default scene is the launcher (the main job's touch menu of every scene).
+            ok, msg, _ = g.expect_screen(snapshot(args, 'launcher', 'launcher-0'), 'launcher')
+            check('default scene (launcher) first frame matches kiosk snapshot', ok, msg)
 
         # Site settings as documented: the conf file for the scene, a drop-in for the rest.
         lines = ['[Service]', 'Environment=KIOSK_FRAME_MARKERS=yes'] + dropin
         quoted = ' '.join(f"'{l}'" for l in lines)
-        rc, out = g.sh("sed -i 's/^#scene = gallery/scene = views/' /etc/kiosk/kiosk.conf && mkdir -p /etc/systemd/system/kiosk.service.d && "
+        rc, out = g.sh("sed -i 's/^#scene = launcher/scene = views/' /etc/kiosk/kiosk.conf && mkdir -p /etc/systemd/system/kiosk.service.d && "
                        f"printf '%s\\n' {quoted} > /etc/systemd/system/kiosk.service.d/site.conf && "
                        "systemctl daemon-reload && systemctl restart kiosk", timeout=90)
         check('site config (kiosk.conf scene, drop-in) and restart', rc == 0, out)
