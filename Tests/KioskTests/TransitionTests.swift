@@ -63,7 +63,7 @@ private func redBox(_ s: Surface) -> [Int]? {
 
 /// The view's nesting as text: modifier types around content, through transition placeholders.
 private func structure(_ v: any View) -> String {
-    if let m = v as? any _ModifiedContentUnwrapping { return "\(type(of: m._anyModifier))(\(structure(m._anyContent)))" }
+    if let m = v as? any ModifierCarrier { return "\(type(of: m.anyModifier))(\(structure(m.anyContent)))" }
     if let p = v as? any _PlaceholderUnwrapping { return "P(\(structure(p._content)))" }
     return "\(type(of: v))"
 }
@@ -72,7 +72,7 @@ extension PlaceholderContentView: _PlaceholderUnwrapping { var _content: any Vie
 
 /// The modifiers of `v`'s chain (outermost first), through transition placeholders.
 private func modifiers(_ v: any View) -> [Any] {
-    if let m = v as? any _ModifiedContentUnwrapping { return [m._anyModifier] + modifiers(m._anyContent) }
+    if let m = v as? any ModifierCarrier { return [m.anyModifier] + modifiers(m.anyContent) }
     if let p = v as? any _PlaceholderUnwrapping { return modifiers(p._content) }
     return []
 }

@@ -212,11 +212,15 @@ final class Node {
     }
 }
 
-/// ModifiedContent exposes its modifier to the graph through this.
-protocol ModifierCarrier { var anyModifier: Any { get } }
+/// ModifiedContent exposes its modifier (and content) to the graph through this.
+protocol ModifierCarrier {
+    var anyModifier: Any { get }
+    var anyContent: any View { get }
+}
 
 extension ModifiedContent: ModifierCarrier where Content: View, Modifier: ViewModifier {
     var anyModifier: Any { modifier }
+    var anyContent: any View { content }
 }
 
 /// A modifier with lifecycle callbacks, run after the update that inserted, changed or

@@ -26,17 +26,7 @@ public protocol App {
 extension App {
     /// Parses the options, opens display, input and console, and runs until SIGTERM.
     public static func main() {
-        do {
-            guard let settings = try KioskRunner.settings(from: CommandLine.arguments.dropFirst()) else {
-                print("\(CommandLine.arguments.first ?? "app") [options]\n\(KioskRunner.optionsHelp)")
-                return
-            }
-            try KioskRunner.run(settings) { w, h in
-                ViewFrameSource(width: w, height: h) { _AppRoot(app: Self()) }
-            }
-        } catch {
-            KioskRunner.exit(for: error)
-        }
+        KioskRunner.runMain { w, h in ViewFrameSource(width: w, height: h) { _AppRoot(app: Self()) } }
     }
 }
 

@@ -17,17 +17,9 @@ public protocol KioskApp {
 extension KioskApp {
     /// Parses the options, opens display, input and console, and runs until SIGTERM.
     public static func main() {
-        do {
-            guard let settings = try KioskRunner.settings(from: CommandLine.arguments.dropFirst()) else {
-                print("\(CommandLine.arguments.first ?? "app") [options]\n\(KioskRunner.optionsHelp)")
-                return
-            }
-            try KioskRunner.run(settings) { w, h in
-                let app = Self()
-                return ViewFrameSource(width: w, height: h) { app.body }
-            }
-        } catch {
-            KioskRunner.exit(for: error)
+        KioskRunner.runMain { w, h in
+            let app = Self()
+            return ViewFrameSource(width: w, height: h) { app.body }
         }
     }
 }

@@ -100,6 +100,20 @@ public enum KioskRunner {
     }
 
     /// Logs `error` and exits with the documented code for its kind.
+    /// An app's `main`: parses the options (or prints them), then runs `make`'s source until
+    /// SIGTERM; errors end the process with their exit code.
+    static func runMain(_ make: (_ width: Int, _ height: Int) -> FrameSource) {
+        do {
+            guard let settings = try settings(from: CommandLine.arguments.dropFirst()) else {
+                print("\(CommandLine.arguments.first ?? "app") [options]\n\(optionsHelp)")
+                return
+            }
+            try run(settings) { w, h in make(w, h) }
+        } catch {
+            exit(for: error)
+        }
+    }
+
     public static func exit(for error: Error) -> Never {
         Log.error("\(error)")
         switch error {

@@ -203,8 +203,8 @@ extension ViewGraph {
     static func transitionAround(_ container: Node) -> AnyTransition? {
         guard container.view is any _IDViewMarker else { return nil }
         var n = container.parent
-        while let node = n, let m = node.view as? any _ModifiedContentUnwrapping {
-            if let t = m._anyModifier as? _TransitionTraitModifier { return t.transition }
+        while let node = n, let m = node.view as? any ModifierCarrier {
+            if let t = m.anyModifier as? _TransitionTraitModifier { return t.transition }
             n = node.parent
         }
         return nil
@@ -221,11 +221,8 @@ extension ViewGraph {
 
     /// The zIndex written on a view value's modifier chain (outermost wins, as for siblings).
     static func zIndex(of view: any View) -> Double {
-        var v: any View = view
-        while let m = v as? any _ModifiedContentUnwrapping {
-            if let z = m._anyModifier as? _ZIndexModifier { return z.zIndex }
-            v = m._anyContent
-        }
-        return 0
+        var z: Double?
+        forEachModifier(of: view) { if z == nil, let m = $0 as? _ZIndexModifier { z = m.zIndex } }
+        return z ?? 0
     }
 }

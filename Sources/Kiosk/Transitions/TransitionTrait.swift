@@ -18,12 +18,8 @@ public struct _TransitionTraitModifier: BuiltinModifier {
     ///     Color.red.transition(.scale).transition(.opacity)   // → .scale
     static func effectiveTransition(of view: any View) -> AnyTransition? {
         var found: AnyTransition?
-        var v: any View = view
-        // Bounded by the chain's length (each step unwraps one ModifiedContent).
-        while let m = v as? any _ModifiedContentUnwrapping {
-            if let t = m._anyModifier as? _TransitionTraitModifier { found = t.transition }
-            v = m._anyContent
-        }
+        // Outermost first, so the last one seen (the innermost) wins.
+        forEachModifier(of: view) { if let t = $0 as? _TransitionTraitModifier { found = t.transition } }
         return found
     }
 
@@ -32,15 +28,13 @@ public struct _TransitionTraitModifier: BuiltinModifier {
     static func transition(of view: any View) -> AnyTransition { effectiveTransition(of: view) ?? .opacity }
 }
 
-/// A ModifiedContent opened up for the trait walk.
-protocol _ModifiedContentUnwrapping {
-    var _anyContent: any View { get }
-    var _anyModifier: Any { get }
-}
-
-extension ModifiedContent: _ModifiedContentUnwrapping where Content: View, Modifier: ViewModifier {
-    var _anyContent: any View { content }
-    var _anyModifier: Any { modifier }
+/// Visits the modifiers of a view value's ModifiedContent chain, outermost first.
+func forEachModifier(of view: any View, _ visit: (Any) -> Void) {
+    var v: any View = view
+    while let m = v as? any ModifierCarrier {
+        visit(m.anyModifier)
+        v = m.anyContent
+    }
 }
 
 extension View {
