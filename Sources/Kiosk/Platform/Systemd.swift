@@ -23,7 +23,8 @@ public enum Systemd {
     /// Returns false when the address is unusable or the datagram could not be sent whole.
     @discardableResult
     public static func notify(_ state: String, socket path: String) -> Bool {
-        guard var (addr, len) = address(path) else { return false }
+        guard let (resolved, len) = address(path) else { return false }
+        var addr = resolved
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { Glibc.close(fd) }

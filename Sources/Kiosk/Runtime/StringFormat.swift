@@ -74,7 +74,7 @@ enum StringFormatter {
             var bad = false
             if i < chars.count, chars[i] == UInt8(ascii: "*") {
                 i += 1
-                if case .some(let v) = arg(), let w = integer(v) { width = Int(clamping: w) } else { bad = true }
+                if case .some(let v) = arg(), let w = integer(v as Any) { width = Int(clamping: w) } else { bad = true }
             } else {
                 var w = 0, any = false
                 while i < chars.count, chars[i] >= 48, chars[i] <= 57 { w = min(w &* 10 &+ Int(chars[i] - 48), 100_000); i += 1; any = true }
@@ -85,7 +85,7 @@ enum StringFormatter {
                 i += 1
                 if i < chars.count, chars[i] == UInt8(ascii: "*") {
                     i += 1
-                    if case .some(let v) = arg(), let p = integer(v) { precision = p < 0 ? nil : Int(clamping: p) } else { bad = true }
+                    if case .some(let v) = arg(), let p = integer(v as Any) { precision = p < 0 ? nil : Int(clamping: p) } else { bad = true }
                 } else {
                     var p = 0
                     while i < chars.count, chars[i] >= 48, chars[i] <= 57 { p = min(p &* 10 &+ Int(chars[i] - 48), 100_000); i += 1 }
