@@ -106,7 +106,7 @@ extension Gesture where Value: Equatable {
 public struct _GestureModifier: RenderEffect {
     let recipe: GestureRecipe
     func apply(node: Node, pass: RenderPass) {
-        pass.gestureNodes.append(node)
+        pass.pushGesture(node)
         pass.gestureTransforms[node.serial] = pass.transform
     }
 }
