@@ -168,9 +168,18 @@ public struct _AllowsHitTestingModifier: RenderEffect {
 
 public struct _ContentShapeModifier<S: Shape>: RenderEffect {
     let shape: S
+    /// The hit path is kept on the node while frame and (plain-data) shape stay: building it
+    /// cost two allocations per frame on every animating screen with a `contentShape`.
     func apply(node: Node, pass: RenderPass) {
-        let path = shape.path(in: CGRect(origin: .zero, size: node.frame.size)).storage
-            .applying(.translation(Double(node.frame.minX), Double(node.frame.minY)))
+        let frame = node.frame
+        if _isPOD(S.self), let cache = node.renderCache as? ShapeOutlineCache<S>, cache.frame == frame,
+           ShapeOutlineCache.sameBytes(cache.shape, shape) {
+            pass.addHitShape(cache.path)
+            return
+        }
+        let path = shape.path(in: CGRect(origin: .zero, size: frame.size)).storage
+            .applying(.translation(Double(frame.minX), Double(frame.minY)))
+        if _isPOD(S.self) { node.renderCache = ShapeOutlineCache(shape: shape, frame: frame, path: path, bounds: .zero) }
         pass.addHitShape(path)
     }
 }
