@@ -106,9 +106,15 @@ public struct _ScaleEffect: RenderEffect, Animatable {
 
 /// Clips to a shape. A rectangle under an axis-aligned transform narrows the device clip
 /// rectangle (free); any other shape draws the content into a layer masked by the shape.
-public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout {
-    let shape: ClipShape
+/// The shape's data animates (`cornerRadius`, `clipShape(RoundedRectangle(…))`), and the clip
+/// follows the node's animated frame.
+public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout, Animatable {
+    var shape: ClipShape
+    public var animatableData: ClipShape.AnimatableData {
+        get { shape.animatableData } set { shape.animatableData = newValue }
+    }
     func render(node: Node, pass: RenderPass) {
+        let shape = node.presented(self).shape
         let local = shape.path(in: CGRect(origin: .zero, size: node.frame.size)).storage
             .applying(.translation(Double(node.frame.minX), Double(node.frame.minY)))
         let device = local.applying(pass.transform)
