@@ -110,7 +110,7 @@ extension Node {
     }
 
     /// Whether an animation of this node's frame or data is running.
-    var isAnimating: Bool { valueAnimator != nil || frameAnimator != nil }
+    var isAnimating: Bool { valueAnimator != nil || frameAnimator != nil || paintAnimator != nil }
 }
 
 // MARK: - Which views animate
@@ -137,7 +137,9 @@ extension Animatable {
     func animateView(in node: Node, old: any View, graph: ViewGraph) {
         guard let view = self as? any View else { return }
         let oldData = (old as? Self)?.animatableData ?? animatableData
-        graph.animateChange(node, view: view, from: oldData, to: animatableData, kind: .body) { node, v in
+        // Built-in drawing views (_ShapeView) draw their presented data: nothing re-evaluates.
+        let kind: AnimatorKind = Self.self is any PresentedDrawingView.Type ? .effect : .body
+        graph.animateChange(node, view: view, from: oldData, to: animatableData, kind: kind) { node, v in
             guard var copy = node.animatorModelView as? Self else { return }
             copy.animatableData = v
             if let copy = copy as? any View { node.setPresentedView(copy) }
@@ -157,6 +159,7 @@ extension ViewKinds {
         if view is any TransactionCarrier { kinds.insert(.transaction) }
         if view is any DynamicViewContainer { kinds.insert(.dynamicContainer) }
         if view is Text { kinds.insert(.text) }
+        if view is any PaintedView { kinds.insert(.paint) }
         return kinds
     }
 }
@@ -169,10 +172,10 @@ extension Node {
 // MARK: - The graph's side
 
 extension ViewGraph {
-    /// A node's view value is about to change from `old` to the new one: animate its data if
-    /// the transaction in effect has an animation, and set `node.view` (to the presented copy
-    /// for body kinds while animating).
-    func setView(_ view: any View, of node: Node) {
+    /// A node's view value and environment are about to change: animate its data (and its
+    /// paint) if the transaction in effect has an animation, and set `node.view` (to the
+    /// presented copy for body kinds while animating) and `node.environment`.
+    func setView(_ view: any View, of node: Node, environment: EnvironmentValues) {
         let old = node.view
         node.view = view
         if node.kinds.contains(.animatableModifier) {
@@ -182,13 +185,24 @@ extension ViewGraph {
         } else if node.kinds.contains(.text), let o = old as? Text, let n = view as? Text {
             textWillChange(node, from: o, to: n)
         }
+        setEnvironment(environment, of: node, oldView: old)
+    }
+
+    /// The node's environment changes (its view may have changed too, from `oldView`): a
+    /// painting view's resolved style may animate (PaintAnimation.swift).
+    func setEnvironment(_ environment: EnvironmentValues, of node: Node, oldView: (any View)? = nil) {
+        let oldEnvironment = node.environment
+        node.environment = environment
+        if node.kinds.contains(.paint) { paintMayChange(node, from: oldView ?? node.view, in: oldEnvironment) }
     }
 
     /// Starts, retargets or (for a change without animation) re-bases the animation of one
     /// node's data. `node.view` already holds the new model value.
+    /// `slot` is where the node keeps this attribute's animator (its data's or its paint's).
     func animateChange<V: VectorArithmetic>(_ node: Node, view: any View, from oldModel: V, to newModel: V, kind: AnimatorKind,
+                                             slot: ReferenceWritableKeyPath<Node, AttributeAnimator?> = \.valueAnimator,
                                              write: @escaping (Node, V) -> Void) {
-        let running = node.valueAnimator as? ValueAnimator<V>
+        let running = node[keyPath: slot] as? ValueAnimator<V>
         if kind == .body { node.animatorModelView = view }
         let from = running?.model ?? oldModel
         guard from != newModel else {
@@ -199,7 +213,7 @@ extension ViewGraph {
         guard delta.magnitudeSquared.isFinite else {
             // Toward NaN or ∞: no animation can get there; the value jumps (and any running
             // animation of it ends).
-            if let running { running.cancel(); node.valueAnimator = nil; animators.removeAll { $0 === running } }
+            if let running { running.cancel(); node[keyPath: slot] = nil; animators.removeAll { $0 === running } }
             if kind == .body { write(node, newModel) }
             return
         }
@@ -211,7 +225,7 @@ extension ViewGraph {
             } else {
                 let a = ValueAnimator(node: node, kind: kind, from: from, to: newModel, animation: animation, at: commitTime, listener: listener)
                 a.write = kind == .body ? write : nil
-                node.valueAnimator = a
+                node[keyPath: slot] = a
                 animators.append(a)
                 // The commit frame shows the start value (written, for body kinds).
                 if kind == .body { write(node, from) }
@@ -262,6 +276,7 @@ extension ViewGraph {
             } else if let node = a.node {
                 if node.valueAnimator === a { node.valueAnimator = nil }
                 if node.frameAnimator === a { node.frameAnimator = nil }
+                if node.paintAnimator === a { node.paintAnimator = nil }
                 if a.kind == .body { node.animatorModelView = nil }
             }
         }
@@ -272,10 +287,10 @@ extension ViewGraph {
     /// Drops the animations of a removed node (their completions are told at once).
     func cancelAnimations(of node: Node) {
         guard node.isAnimating else { return }
-        node.valueAnimator?.cancel(); node.frameAnimator?.cancel()
-        let v = node.valueAnimator, f = node.frameAnimator
-        animators.removeAll { $0 === v || $0 === f }
-        node.valueAnimator = nil; node.frameAnimator = nil; node.animatorModelView = nil
+        node.valueAnimator?.cancel(); node.frameAnimator?.cancel(); node.paintAnimator?.cancel()
+        let v = node.valueAnimator, f = node.frameAnimator, p = node.paintAnimator
+        animators.removeAll { $0 === v || $0 === f || $0 === p }
+        node.valueAnimator = nil; node.frameAnimator = nil; node.paintAnimator = nil; node.animatorModelView = nil
     }
 }
 

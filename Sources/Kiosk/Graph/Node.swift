@@ -92,6 +92,9 @@ final class Node {
     var valueAnimator: AttributeAnimator?
     /// The running animation of its frame.
     var frameAnimator: AttributeAnimator?
+    /// The running animation of its paint: fill or stroke colour, gradient stops
+    /// (Animation/PaintAnimation.swift).
+    var paintAnimator: AttributeAnimator?
     /// While a body-kind animation runs: the latest model view (`view` holds presented copies).
     var animatorModelView: (any View)?
 
@@ -239,7 +242,7 @@ extension LifecycleModifier {
 
 /// Which of a view type's casts succeed (see Node.refreshKinds).
 struct ViewKinds: OptionSet {
-    let rawValue: UInt8
+    let rawValue: UInt16
     static let primitive = ViewKinds(rawValue: 1)
     static let layout = ViewKinds(rawValue: 2)
     static let lifecycle = ViewKinds(rawValue: 4)
@@ -253,4 +256,6 @@ struct ViewKinds: OptionSet {
     static let dynamicContainer = ViewKinds(rawValue: 64)
     /// Text (its content changes may run a content transition).
     static let text = ViewKinds(rawValue: 128)
+    /// A view that paints with a resolved style (shapes, Color, gradients, Text): its paint animates.
+    static let paint = ViewKinds(rawValue: 256)
 }

@@ -362,11 +362,10 @@ final class ViewGraph {
                 child.reconcileMark = mark
                 if child.parent !== node { child.parent = node; ViewGraph.setDepth(child, node.depth + 1) }
                 if let v = adopted.view {
-                    setView(v, of: child)
-                    child.environment = environment
+                    setView(v, of: child, environment: environment)
                     evaluate(child)
                 } else if child.environment.version != environment.version {
-                    child.environment = environment
+                    setEnvironment(environment, of: child)
                     evaluate(child)
                 }
                 if kept == nil {
@@ -407,8 +406,7 @@ final class ViewGraph {
                     // Same value, same environment, no state changed: its body would give the
                     // same children (SwiftUI skips these too). The old value keeps its installed state.
                 } else {
-                    setView(view, of: existing)
-                    existing.environment = environment
+                    setView(view, of: existing, environment: environment)
                     evaluate(existing)
                 }
             } else {

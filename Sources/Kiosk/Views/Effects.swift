@@ -106,9 +106,15 @@ public struct _ScaleEffect: RenderEffect, Animatable {
 
 /// Clips to a shape. A rectangle under an axis-aligned transform narrows the device clip
 /// rectangle (free); any other shape draws the content into a layer masked by the shape.
-public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout {
-    let shape: ClipShape
+/// The shape's data animates (`cornerRadius`, `clipShape(RoundedRectangle(…))`), and the clip
+/// follows the node's animated frame.
+public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout, Animatable {
+    var shape: ClipShape
+    public var animatableData: ClipShape.AnimatableData {
+        get { shape.animatableData } set { shape.animatableData = newValue }
+    }
     func render(node: Node, pass: RenderPass) {
+        let shape = node.presented(self).shape
         let local = shape.path(in: CGRect(origin: .zero, size: node.frame.size)).storage
             .applying(.translation(Double(node.frame.minX), Double(node.frame.minY)))
         let device = local.applying(pass.transform)
@@ -168,10 +174,10 @@ public struct _AllowsHitTestingModifier: RenderEffect {
 
 public struct _ContentShapeModifier<S: Shape>: RenderEffect {
     let shape: S
+    /// The hit path is kept on the node while frame and (plain-data) shape stay: building it
+    /// cost two allocations per frame on every animating screen with a `contentShape`.
     func apply(node: Node, pass: RenderPass) {
         let frame = node.frame
-        // Kept on the node while the shape (plain data, compared bitwise) and the frame stay:
-        // building and translating the path was 2 of springs-500's 3 allocations a frame.
         if _isPOD(S.self), let cache = node.renderCache as? ShapeOutlineCache<S>, cache.frame == frame,
            ShapeOutlineCache.sameBytes(cache.shape, shape) {
             pass.addHitShape(cache.path)
@@ -179,9 +185,7 @@ public struct _ContentShapeModifier<S: Shape>: RenderEffect {
         }
         let path = shape.path(in: CGRect(origin: .zero, size: frame.size)).storage
             .applying(.translation(Double(frame.minX), Double(frame.minY)))
-        if _isPOD(S.self) {
-            node.renderCache = ShapeOutlineCache(shape: shape, frame: frame, path: path, bounds: .zero)
-        }
+        if _isPOD(S.self) { node.renderCache = ShapeOutlineCache(shape: shape, frame: frame, path: path, bounds: .zero) }
         pass.addHitShape(path)
     }
 }

@@ -101,13 +101,28 @@ public struct StrokeStyle: Hashable, Sendable {
     }
 }
 
-/// A shape drawn with a style: what `.fill` and `.stroke` return.
-public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView, LayoutBehavior {
+/// A shape drawn with a style: what `.fill` and `.stroke` return. Its shape's data and its
+/// stroke style animate (drawn from the presented copy, nothing re-evaluates), and so does its
+/// paint (Animation/PaintAnimation.swift).
+public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView, LayoutBehavior, Animatable, PresentedDrawingView {
     enum Mode { case fill(FillStyle), stroke(StrokeStyle) }
     public var shape: Content
     public var style: Style
-    let mode: Mode
+    var mode: Mode
     public var body: Never { bodyNeverCalled("_ShapeView") }
+
+    /// (the shape's data, the stroke's (lineWidth, (miterLimit, dashPhase))); a fill's stroke
+    /// part is zero.
+    public var animatableData: AnimatablePair<Content.AnimatableData, StrokeStyle.AnimatableData> {
+        get {
+            if case .stroke(let s) = mode { return AnimatablePair(shape.animatableData, s.animatableData) }
+            return AnimatablePair(shape.animatableData, .zero)
+        }
+        set {
+            shape.animatableData = newValue.first
+            if case .stroke(var s) = mode { s.animatableData = newValue.second; mode = .stroke(s) }
+        }
+    }
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         proposal.replacingUnspecifiedDimensions()
@@ -120,8 +135,12 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView
     }
 
     func render(node: Node, pass: RenderPass) {
+        if node.valueAnimator != nil { node.presented(self).draw(node: node, pass: pass) } else { draw(node: node, pass: pass) }
+    }
+
+    private func draw(node: Node, pass: RenderPass) {
         let (path, pathBounds) = cachedOutline(node: node)
-        let paint = node.cachedPaint { style.resolvePaint(in: node.frame, environment: node.environment) }
+        let paint = node.paint { style.resolvePaint(in: node.frame, environment: node.environment) }
         switch mode {
         case .fill(let fill):
             pass.emit(.fill(path, paint, fill.isEOFilled ? .evenOdd : .nonZero), owner: node, index: 0,

@@ -52,7 +52,7 @@ extension StyleView {
     func render(node: Node, pass: RenderPass) {
         // The fill is also the hit shape (what emit would build from the same bounds).
         let path = FrameRectPath.path(for: node)
-        let paint = node.cachedPaint { resolve(in: node.frame, environment: node.environment) }
+        let paint = node.paint { resolve(in: node.frame, environment: node.environment) }
         pass.emit(.fill(path, paint, .nonZero),
                   owner: node, index: 0, localBounds: node.frame, hitShape: path)
     }

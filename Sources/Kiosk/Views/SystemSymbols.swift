@@ -248,7 +248,7 @@ extension Image {
         guard side > 0, side.isFinite else { return }
         // Centred in the frame, uniformly scaled (a resizable symbol keeps its aspect ratio).
         let t = Affine(a: side, b: 0, c: 0, d: side, tx: Double(f.midX) - side / 2, ty: Double(f.midY) - side / 2)
-        let paint = node.cachedPaint { ForegroundStyle().resolvePaint(in: f, environment: node.environment) }
+        let paint = node.paint { ForegroundStyle().resolvePaint(in: f, environment: node.environment) }
         for (i, part) in SystemSymbols.parts(symbol).enumerated() {
             let path = part.path.applying(t)
             let bounds = path.isEmpty ? CGRect.zero : CGRect(path.bounds)

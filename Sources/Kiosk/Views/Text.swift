@@ -72,7 +72,7 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
 
     func render(node: Node, pass: RenderPass) {
         let env = node.environment
-        let paint = node.cachedPaint {
+        let paint = node.paint {
             color.map { DrawPaint.solid($0.resolved(env.colorScheme)) } ?? ForegroundStyle().resolve(in: node.frame, environment: env)
         }
         let frame = node.frame
