@@ -57,6 +57,7 @@ final class TouchRouter {
             }
             var s = Session(chain: chain, start: p, startTime: time)
             s.samples.append((p, time))
+            for node in chain { recipe(node)?.onTouchDown?() }
             if let tap = chain.first(where: { recipe($0)?.isTap == true }),
                let pressing = recipe(tap)?.onPressingChanged {
                 s.press = tap
@@ -93,9 +94,10 @@ final class TouchRouter {
             let distance = p.x.isFinite && p.y.isFinite ? hypot(p.x - s.start.x, p.y - s.start.y) : 0
             if distance > TouchRouter.tapSlop { s.isTap = false }
             if s.drag == nil {
+                let moved = CGSize(width: p.x - s.start.x, height: p.y - s.start.y)
                 s.drag = s.chain.first { node in
                     guard let r = recipe(node), r.priority != .simultaneous, let d = r.dragDistance() else { return false }
-                    return distance >= d
+                    return distance >= d && (r.accepts?(moved) ?? true)
                 }
                 if s.drag != nil { s.isTap = false }
             }
@@ -215,6 +217,7 @@ final class TouchRouter {
     }
 
     private func recipe(_ node: Node) -> GestureRecipe? {
+        if let source = node.primitive as? any NodeGestureSource { return source.gestureRecipe(node: node) }
         return ((node.primitive as? any ModifierCarrier)?.anyModifier as? _GestureModifier)?.recipe
     }
 

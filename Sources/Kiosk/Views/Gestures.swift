@@ -34,6 +34,13 @@ struct GestureRecipe {
     /// `@GestureState` resets, run when the gesture ends, fails or is cancelled.
     var resets: [() -> Void] = []
     var priority = Priority.normal
+    /// Told when a touch goes down on the view (a scroll view stops its momentum).
+    var onTouchDown: (() -> Void)?
+    /// Told when the drag is cancelled after it began.
+    var onFail: (() -> Void)?
+    /// Whether a drag that has moved by this translation is this gesture's (a vertical scroll
+    /// view leaves mostly horizontal drags to the views around it). nil: any drag.
+    var accepts: ((CGSize) -> Bool)?
 
     init(kind: Kind, onChanged: ((DragGesture.Value) -> Void)? = nil, onEnded: ((DragGesture.Value) -> Void)? = nil,
          onTap: (() -> Void)? = nil, onPressingChanged: ((Bool) -> Void)? = nil) {
@@ -60,7 +67,10 @@ struct GestureRecipe {
         if let drag = value as? DragGesture.Value { onEnded?(drag) } else { onTap?() }
     }
     /// The gesture failed or was cancelled: only @GestureState resets.
-    func fail() { for r in resets { r() } }
+    func fail() {
+        for r in resets { r() }
+        onFail?()
+    }
 }
 
 protocol RecipeGesture { var recipe: GestureRecipe { get } }
