@@ -47,6 +47,8 @@ public final class RootRenderer {
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: w, height: h)
         graph = ViewGraph(root: root, environment: env, warnings: warnings)
         touches.startDate = graph.startDate
+        // Long presses time out on the screen's clock (virtual under HeadlessHost).
+        touches.schedule = { [weak graph] time, block in graph?.clock.schedule(at: time, .block(block)) }
         graph.flushHandler = { [unowned self] in self.flush() }
     }
 
