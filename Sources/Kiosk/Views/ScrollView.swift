@@ -91,7 +91,7 @@ public struct ScrollView<Content: View>: View, PrimitiveView, LayoutBehavior, No
         let frame = node.frame
         let local = Raster.Rect(frame)
         pass.withSavedState {
-            pass.gestureNodes.append(node)
+            pass.pushGesture(node)
             pass.gestureTransforms[node.serial] = pass.transform
             pass.addHitShape(.rect(local))
             let device = pass.transform.apply(local)
