@@ -55,7 +55,10 @@ final class TouchRouter {
             if let drag = chain.first(where: { if case .drag(let d)? = recipe($0)?.kind { return d == 0 } else { return false } }) {
                 sessions[id]?.drag = drag
                 sessions[id]?.isTap = false
-                recipe(drag)?.onChanged?(value(s, node: drag, at: p, time: time, transforms: transforms))
+                if let onChanged = recipe(drag)?.onChanged {
+                    let v = value(s, node: drag, at: p, time: time, transforms: transforms)
+                    withContinuousGestureTransaction { onChanged(v) }
+                }
             }
         case .moved:
             guard var s = sessions[id] else { return }
@@ -77,7 +80,10 @@ final class TouchRouter {
             }
             sessions[id] = s
             if let drag = s.drag, !drag.isRemoved {
-                recipe(drag)?.onChanged?(value(s, node: drag, at: p, time: time, transforms: transforms))
+                if let onChanged = recipe(drag)?.onChanged {
+                    let v = value(s, node: drag, at: p, time: time, transforms: transforms)
+                    withContinuousGestureTransaction { onChanged(v) }
+                }
             }
         case .ended:
             guard var s = sessions.removeValue(forKey: id) else { return }
