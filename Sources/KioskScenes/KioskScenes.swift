@@ -20,5 +20,5 @@ public enum KioskScenes {
     }
 
     /// Each family of scenes adds its list here (one line per family file).
-    static var entries: [Entry] { seedEntries + benchEntries + deckEntries + colourEntries + LVGLScenes.entries }
+    static var entries: [Entry] { seedEntries + benchEntries + deckEntries + colourEntries + scrollEntries + LVGLScenes.entries }
 }
