@@ -12,8 +12,8 @@ import CAllocationCount
 
 enum BenchCommand {
     static func main(_ args: ArraySlice<String>) throws {
-        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "frames", "tap"])
-        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N] [--tap X,Y|none]: frame time median/p99, pixels repainted and allocations per frame (a tap every second, at X,Y or below the centre; none: no taps)"); return }
+        let a = try Arguments(args, flags: ["help", "fling"], known: ["scene", "size", "frames", "tap"])
+        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N] [--tap X,Y|none] [--fling]: frame time median/p99, pixels repainted and allocations per frame (a tap every second, at X,Y or below the centre; none: no taps; --fling: instead, every 2 s a 0.1-s upward flick of 40 % of the screen height at the centre, then momentum)"); return }
         let name = a.last("scene") ?? "pulse"
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
         guard let frames = Int(a.last("frames") ?? "600"), frames > 0 else { throw UsageError("--frames needs a positive number") }
@@ -29,6 +29,8 @@ enum BenchCommand {
             guard parts.count == 2, parts.allSatisfy({ $0.isFinite }) else { throw UsageError("--tap needs X,Y in pixels, e.g. --tap 960,1050") }
             tapPoint = Point(parts[0], parts[1])
         }
+        let fling = a.has("fling")
+        if fling { tapPoint = nil }
         let run = try VirtualRun(source: source, width: size.width, height: size.height)
         run.drainsMainQueue = true
         run.onAdvance = { clock = $0 }
@@ -45,6 +47,13 @@ enum BenchCommand {
             // A tap every second (below the centre: a gallery tile, the views card) so tap-driven
             // scenes have something to draw.
             if i % 60 == 30, let tapPoint { run.tap(tapPoint) }
+            if fling {
+                // Six moves over 0.1 s (one per frame), 40 % of the height upward: ≈ 4 screens/s.
+                let step = i % 120, x = Double(size.width) / 2, y0 = Double(size.height) * 0.8
+                let y = y0 - Double(size.height) * 0.4 * Double(min(step, 6)) / 6
+                if step == 0 { run.touch(2_000_000 + i, .began, at: Point(x, y0)) }
+                else if step <= 6 { run.touch(2_000_000 + i - step, step == 6 ? .ended : .moved, at: Point(x, y)) }
+            }
             let drawnBefore = run.framesDrawn
             let a0 = kiosk_thread_allocations()
             let t0 = Syscall.monotonicNow()

@@ -28,6 +28,9 @@ final class RenderPass {
     var hitTestingEnabled = true
     /// Non-rectangular clips in effect (device paths): taps outside them miss.
     var clipPaths: [Raster.Path] = []
+    /// Inside a scroll view: laid-out subtrees whose frame lies wholly outside this device
+    /// rectangle (the viewport grown by half its size each side) are not recorded.
+    var cullRect: Raster.Rect?
     let text: TextMeasuring
 
     /// The whole surface.
@@ -58,11 +61,16 @@ final class RenderPass {
         opacity = 1
         clip = root
         hitTestingEnabled = true
+        cullRect = nil
     }
 
     /// Renders a node (its behaviour decides what it emits and how it recurses).
     func render(_ node: Node) {
         guard let layout = node.layout else { render(items: node.renderItems); return }
+        if let cull = cullRect {
+            let d = transform.apply(Raster.Rect(node.frame))
+            if d.x > cull.x + cull.width || d.x + d.width < cull.x || d.y > cull.y + cull.height || d.y + d.height < cull.y { return }
+        }
         layout.render(node: node, pass: self)
     }
 

@@ -75,6 +75,11 @@ public final class VirtualRun {
         source.handleTouch(TouchEvent(id: id, phase: .ended, location: p, time: time))
     }
 
+    /// Delivers one touch event of finger `id` now (a scripted drag: `.began`, `.moved`…, `.ended`).
+    public func touch(_ id: Int, _ phase: TouchPhase, at p: Point) {
+        source.handleTouch(TouchEvent(id: id, phase: phase, location: p, time: time))
+    }
+
     /// Latest virtual time a run reaches: 10⁹ s (31 years). At 1e9 a Double still resolves
     /// 1.2e-7 s, far finer than a 60 Hz tick; at 1e308 adding a tick does not change the time at
     /// all, so no frame loop can get there. `kiosk snapshot --at` refuses later times (exit 2).

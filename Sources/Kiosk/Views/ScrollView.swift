@@ -97,10 +97,17 @@ public struct ScrollView<Content: View>: View, PrimitiveView, LayoutBehavior, No
             let device = pass.transform.apply(local)
             pass.clip = pass.clip.intersection(IntRect(covering: device))
             if !pass.transform.isAxisAligned { pass.clipPaths.append(Raster.Path.rect(local).applying(pass.transform)) }
+            // Rows more than half a viewport away are not recorded (RenderPass.cullRect): a
+            // scroll frame costs what is near the window, not the whole content (the 200-card
+            // bench: 3530 allocations and 8 ms per frame without it).
+            let cull = pass.cullRect
+            pass.cullRect = Raster.Rect(x: device.x - device.width / 2, y: device.y - device.height / 2,
+                                        width: device.width * 2, height: device.height * 2)
             // Whole points, as UIKit: text and edges stay crisp while the content moves.
             let o = box.offset
             pass.transform = Affine.translation(-Double(o.x).rounded(), -Double(o.y).rounded()).concatenating(pass.transform)
             pass.renderChildren(of: node)
+            pass.cullRect = cull
         }
         pass.withSavedState {
             pass.hitTestingEnabled = false

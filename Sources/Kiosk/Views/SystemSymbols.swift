@@ -249,9 +249,21 @@ extension Image {
         // Centred in the frame, uniformly scaled (a resizable symbol keeps its aspect ratio).
         let t = Affine(a: side, b: 0, c: 0, d: side, tx: Double(f.midX) - side / 2, ty: Double(f.midY) - side / 2)
         let paint = node.paint { ForegroundStyle().resolvePaint(in: f, environment: node.environment) }
-        for (i, part) in SystemSymbols.parts(symbol).enumerated() {
-            let path = part.path.applying(t)
-            let bounds = path.isEmpty ? CGRect.zero : CGRect(path.bounds)
+        // The placed outlines are kept on the node while symbol and frame stay: building,
+        // transforming and bounding them was most of a scrolled frame's allocations.
+        let placed: [SymbolRenderCache.Part]
+        if let c = node.renderCache as? SymbolRenderCache, c.symbol == symbol, c.frame == f {
+            placed = c.parts
+        } else {
+            placed = SystemSymbols.parts(symbol).map { part in
+                let path = part.path.applying(t)
+                return SymbolRenderCache.Part(path: path, bounds: path.isEmpty ? CGRect.zero : CGRect(path.bounds),
+                                              stroke: part.stroke, evenOdd: part.evenOdd)
+            }
+            node.renderCache = SymbolRenderCache(symbol: symbol, frame: f, parts: placed)
+        }
+        for (i, part) in placed.enumerated() {
+            let path = part.path, bounds = part.bounds
             if part.stroke {
                 let w = side * SystemSymbols.strokeShare
                 let style = StrokeParameters(lineWidth: w, lineCap: .round, lineJoin: .round, miterLimit: 10, dash: [], dashPhase: 0)
@@ -261,4 +273,13 @@ extension Image {
             }
         }
     }
+}
+
+/// A symbol's outlines placed in its node's frame (Image.renderSymbol's cache).
+final class SymbolRenderCache {
+    struct Part { var path: Raster.Path; var bounds: CGRect; var stroke: Bool; var evenOdd: Bool }
+    let symbol: String
+    let frame: CGRect
+    let parts: [Part]
+    init(symbol: String, frame: CGRect, parts: [Part]) { self.symbol = symbol; self.frame = frame; self.parts = parts }
 }
