@@ -244,6 +244,27 @@ struct Loader: View {
         host.advance(by: 3)
         #expect(counts.a == 4)
     }
+
+    /// `context.date` is the schedule's entry that triggered the update (SwiftUI's
+    /// documented meaning), not the clock: a schedule started 0.3 s before the host shows
+    /// whole steps from its own start, whatever the host's start date.
+    @Test func timelineContextDateIsTheScheduleEntry() {
+        let start = Date().addingTimeInterval(-0.3)
+        let seen = Box<[Double]>([])
+        let host = HeadlessHost(width: 300, height: 100) {
+            TimelineView(.periodic(from: start, by: 0.5)) { context in
+                let _ = seen.value.append(context.date.timeIntervalSince(start))
+                Text("tick")
+            }
+        }
+        host.advance(by: 1.3)
+        #expect(seen.value.count == 4)
+        for (i, t) in seen.value.enumerated() { #expect(abs(t - 0.5 * Double(i)) < 1e-9, "update \(i): \(t)") }
+        #expect(EveryMinuteTimelineSchedule().entryDate(atOrBefore: Date(timeIntervalSince1970: 125)) == Date(timeIntervalSince1970: 120))
+        let explicit = ExplicitTimelineSchedule([Date(timeIntervalSince1970: 10), Date(timeIntervalSince1970: 20)])
+        #expect(explicit.entryDate(atOrBefore: Date(timeIntervalSince1970: 15)) == Date(timeIntervalSince1970: 10))
+        #expect(explicit.entryDate(atOrBefore: Date(timeIntervalSince1970: 5)) == Date(timeIntervalSince1970: 5))
+    }
 }
 
 @Suite struct FrameSourceTests {

@@ -99,6 +99,8 @@ final class ViewGraph {
     /// Leaving views whose transition modifiers were built at their removal: layout places
     /// them once, at the view's last frame.
     var leavingToPlace: [Node] = []
+    /// matchedGeometryEffect groups (Views/MatchedGeometryEffect.swift).
+    let matchedGeometry = MatchedGeometryGroups()
     /// The last node serial before the current update (nodes past it were made in it).
     var serialAtUpdateStart = Int.max
     /// Leaving views whose removal animations have all ended (dropped after the tick).

@@ -103,6 +103,17 @@ enum Damage {
     }
 
     static func merge(_ rects: inout [IntRect]) {
+        // Small lists: the all-pairs loop (its result is the one the goldens were made with).
+        if rects.count <= sweepThreshold { mergePairs(&rects); return }
+        let kept = rects.withUnsafeMutableBufferPointer { mergeSweep($0) }
+        rects.removeSubrange(kept...)
+    }
+
+    /// Above this many rectangles the merge sorts and sweeps: all pairs cost 38 % of a
+    /// springs-500 frame (1000 rectangles, 11.6 M instructions a frame in callgrind).
+    static let sweepThreshold = 32
+
+    private static func mergePairs(_ rects: inout [IntRect]) {
         var changed = true
         while changed {
             changed = false
@@ -119,6 +130,73 @@ enum Damage {
                 }
                 i += 1
             }
+        }
+    }
+
+    /// Sorts by x0 and merges each rectangle with the later ones whose x0 lies inside it,
+    /// pass after pass until a pass merges nothing (then no two overlap: of an overlapping
+    /// pair the later one starts inside the earlier). Merged-away rectangles are left
+    /// empty at the end; returns the count kept. Allocates nothing.
+    private static func mergeSweep(_ buf: UnsafeMutableBufferPointer<IntRect>) -> Int {
+        var n = buf.count
+        var changed = true
+        while changed {
+            changed = false
+            sortByX0(buf, count: n)
+            var i = 0
+            while i < n {
+                var a = buf[i]
+                if a.isEmpty { i += 1; continue }
+                var grew = true
+                while grew {
+                    grew = false
+                    var j = i + 1
+                    while j < n, buf[j].x0 <= a.x1 {
+                        let b = buf[j]
+                        if !b.isEmpty && a.y0 <= b.y1 && b.y0 <= a.y1 {
+                            let u = a.union(b)
+                            // A taller union may now meet rectangles already passed over.
+                            if u.y0 != a.y0 || u.y1 != a.y1 { grew = true }
+                            a = u
+                            buf[j] = IntRect(x0: 0, y0: 0, x1: 0, y1: 0)
+                            changed = true
+                        }
+                        j += 1
+                    }
+                }
+                buf[i] = a
+                i += 1
+            }
+            // Compact: the kept ones first.
+            var k = 0
+            for m in 0..<n where !buf[m].isEmpty { buf[k] = buf[m]; k += 1 }
+            for m in k..<n { buf[m] = IntRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+            n = k
+        }
+        return n
+    }
+
+    /// Heap sort on x0: in place, O(n log n), no buffer (Array.sort allocates one).
+    private static func sortByX0(_ buf: UnsafeMutableBufferPointer<IntRect>, count n: Int) {
+        func siftDown(_ start: Int, _ end: Int) {
+            var root = start
+            while true {
+                var child = 2 * root + 1
+                if child >= end { return }
+                if child + 1 < end && buf[child].x0 < buf[child + 1].x0 { child += 1 }
+                if buf[root].x0 >= buf[child].x0 { return }
+                buf.swapAt(root, child)
+                root = child
+            }
+        }
+        if n < 2 { return }
+        var start = n / 2 - 1
+        while start >= 0 { siftDown(start, n); start -= 1 }
+        var end = n - 1
+        while end > 0 {
+            buf.swapAt(0, end)
+            siftDown(0, end)
+            end -= 1
         }
     }
 }

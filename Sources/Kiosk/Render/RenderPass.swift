@@ -14,8 +14,15 @@ final class RenderPass {
     var opacity: Double = 1
     /// Device clip, always inside the surface.
     var clip: IntRect
-    /// Gesture nodes enclosing what is being drawn, outermost first.
-    var gestureNodes: [Node] = []
+    /// Gesture nodes enclosing what is being drawn, outermost first (a stack of the pass's
+    /// own: hit regions get `gestureChain`, so popping it never copies a shared array).
+    private(set) var gestureNodes: [Node] = []
+    /// The same nodes as an array kept between frames (one per innermost gesture node), which
+    /// hit regions share: a copy per region popped copy-on-write was an allocation a frame.
+    private(set) var gestureChain: [Node] = []
+    private var chains: [Int: (stamp: Int, nodes: [Node])] = [:]
+    private var chainStamp = 0
+    private var chainsUsed = 0
     /// The transform in effect at each gesture node (for local drag coordinates).
     var gestureTransforms: [Int: Affine] = [:]
     var hitTestingEnabled = true
@@ -40,6 +47,12 @@ final class RenderPass {
         hitRegions.removeAll(keepingCapacity: true)
         gestureTransforms.removeAll(keepingCapacity: true)
         gestureNodes.removeAll(keepingCapacity: true)
+        gestureChain = []
+        // Chains of gesture nodes the last pass did not draw are dropped (they hold removed
+        // nodes); the table is rebuilt only then, so a steady frame allocates nothing here.
+        if chains.count > chainsUsed { chains = chains.filter { $0.value.stamp == chainStamp } }
+        chainStamp += 1
+        chainsUsed = 0
         clipPaths.removeAll(keepingCapacity: true)
         transform = .identity
         opacity = 1
@@ -69,14 +82,32 @@ final class RenderPass {
 
     func renderChildren(of node: Node) { render(items: node.renderItems) }
 
+    /// Enters a gesture node: hits on what is drawn inside reach it.
+    func pushGesture(_ node: Node) {
+        gestureNodes.append(node)
+        if let kept = chains[node.serial], kept.nodes.count == gestureNodes.count,
+           zip(kept.nodes, gestureNodes).allSatisfy({ $0 === $1 }) {
+            if kept.stamp != chainStamp { chains[node.serial]!.stamp = chainStamp; chainsUsed += 1 }
+            gestureChain = kept.nodes
+        } else {
+            var nodes: [Node] = []
+            nodes.reserveCapacity(gestureNodes.count)
+            nodes.append(contentsOf: gestureNodes)
+            chains[node.serial] = (chainStamp, nodes)
+            chainsUsed += 1
+            gestureChain = nodes
+        }
+    }
+
     /// Runs `body` with the transform/opacity/clip/gesture state restored afterwards.
     func withSavedState(_ body: () -> Void) {
         let t = transform, o = opacity, c = clip, g = gestureNodes.count, h = hitTestingEnabled, p = clipPaths.count
+        let chain = gestureChain
         body()
         transform = t; opacity = o; clip = c; hitTestingEnabled = h
+        if gestureNodes.count > g { gestureNodes.removeSubrange(g...); gestureChain = chain }
         // Only when something was pushed: removing an empty range still copies an array whose
         // storage a hit region shares.
-        if gestureNodes.count > g { gestureNodes.removeSubrange(g...) }
         if clipPaths.count > p { clipPaths.removeSubrange(p...) }
     }
 
@@ -86,7 +117,7 @@ final class RenderPass {
         // Invisible content takes no taps (SwiftUI: Color.clear, opacity 0); contentShape does.
         if hitTestingEnabled && opacity > 0 && !command.isInvisible {
             hitRegions.append(HitRegion(shape: hitShape ?? Raster.Path.rect(Raster.Rect(localBounds)), transform: transform,
-                                        clip: clip, gestureNodes: gestureNodes, clipPaths: clipPaths))
+                                        clip: clip, gestureNodes: gestureChain, clipPaths: clipPaths))
         }
         guard opacity > 0, !deviceBounds.isEmpty else { return }
         items.append(DisplayItem(owner: owner.serial, index: index, command: command, transform: transform,
@@ -128,7 +159,7 @@ final class RenderPass {
     /// A region that takes hits without drawing (contentShape).
     func addHitShape(_ shape: Raster.Path) {
         guard hitTestingEnabled else { return }
-        hitRegions.append(HitRegion(shape: shape, transform: transform, clip: clip, gestureNodes: gestureNodes, clipPaths: clipPaths))
+        hitRegions.append(HitRegion(shape: shape, transform: transform, clip: clip, gestureNodes: gestureChain, clipPaths: clipPaths))
     }
 }
 

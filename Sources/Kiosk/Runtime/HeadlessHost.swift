@@ -124,6 +124,21 @@ public final class HeadlessHost {
         advance(by: HeadlessHost.frameInterval)
     }
 
+    /// Puts a finger down at (x, y) now and returns its id (for `moveTouch`/`endTouch`); no
+    /// frame is drawn, so `advance(by:)` holds the press for as long as it advances.
+    @discardableResult
+    public func beginTouch(x: Double, y: Double) -> Int {
+        let id = nextTouchID; nextTouchID += 1
+        touch(id: id, phase: .began, x: x, y: y, time: time)
+        return id
+    }
+    /// Moves finger `id` to (x, y) now.
+    public func moveTouch(_ id: Int, x: Double, y: Double) { touch(id: id, phase: .moved, x: x, y: y, time: time) }
+    /// Lifts finger `id` at (x, y) now.
+    public func endTouch(_ id: Int, x: Double, y: Double) { touch(id: id, phase: .ended, x: x, y: y, time: time) }
+    /// The system takes finger `id` away (a palm, a device unplugged).
+    public func cancelTouch(_ id: Int) { touch(id: id, phase: .cancelled, x: 0, y: 0, time: time) }
+
     /// The current frame (shares pixels with the host: copy it to keep it).
     public func snapshot() -> Surface { surface }
 

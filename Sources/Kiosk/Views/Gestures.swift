@@ -10,14 +10,71 @@ public protocol Gesture {
 
 /// What the touch router needs from any gesture: its kind and callbacks.
 struct GestureRecipe {
-    enum Kind { case tap(count: Int), drag(minimumDistance: CGFloat) }
+    enum Kind {
+        case tap(count: Int)
+        case drag(minimumDistance: CGFloat)
+        /// Recognised once the touch has stayed down `minimumDuration` seconds without moving
+        /// more than `maximumDistance` points.
+        case longPress(minimumDuration: Double, maximumDistance: CGFloat)
+    }
+    /// How the gesture competes with the others on the touch's path.
+    enum Priority { case normal, simultaneous, high }
     var kind: Kind
     var onChanged: ((DragGesture.Value) -> Void)?
     var onEnded: ((DragGesture.Value) -> Void)?
     var onTap: (() -> Void)?
     /// A press-tracking tap (Button): told when the touch goes down on the view, leaves or
     /// re-enters it (with `TouchRouter.pressMargin`), and lifts; `onTap` runs on a lift inside.
+    /// A long press: true at the touch, false when it is recognised or fails.
     var onPressingChanged: ((Bool) -> Void)?
+    /// Callbacks that take the gesture's value erased (`.onChanged`/`.onEnded` of gestures
+    /// other than drags, `.updating`): a drag's DragGesture.Value, a long press's Bool, a tap's ().
+    var changed: [(Any) -> Void] = []
+    var ended: [(Any) -> Void] = []
+    /// `@GestureState` resets, run when the gesture ends, fails or is cancelled.
+    var resets: [() -> Void] = []
+    var priority = Priority.normal
+    /// Told when a touch goes down on the view (a scroll view stops its momentum).
+    var onTouchDown: (() -> Void)?
+    /// Told when the drag is cancelled after it began.
+    var onFail: (() -> Void)?
+    /// Whether a drag that has moved by this translation is this gesture's (a vertical scroll
+    /// view leaves mostly horizontal drags to the views around it). nil: any drag.
+    var accepts: ((CGSize) -> Bool)?
+
+    init(kind: Kind, onChanged: ((DragGesture.Value) -> Void)? = nil, onEnded: ((DragGesture.Value) -> Void)? = nil,
+         onTap: (() -> Void)? = nil, onPressingChanged: ((Bool) -> Void)? = nil) {
+        self.kind = kind
+        self.onChanged = onChanged
+        self.onEnded = onEnded
+        self.onTap = onTap
+        self.onPressingChanged = onPressingChanged
+    }
+
+    var isTap: Bool { if case .tap = kind { return true } else { return false } }
+    var isLongPress: Bool { if case .longPress = kind { return true } else { return false } }
+    func dragDistance() -> CGFloat? { if case .drag(let d) = kind { return d } else { return nil } }
+
+    /// The gesture's value changed.
+    /// Runs with `tracksVelocity` (and `isContinuous`) set, as SwiftUI's onChanged and updating
+    /// callbacks do: a release spring then takes over the tracked velocity (TrackedVelocity.swift).
+    func change(_ value: Any) {
+        withContinuousGestureTransaction {
+            for c in changed { c(value) }
+            if let drag = value as? DragGesture.Value { onChanged?(drag) }
+        }
+    }
+    /// The gesture ended successfully: @GestureState resets first, then `onEnded`.
+    func end(_ value: Any) {
+        for r in resets { r() }
+        for e in ended { e(value) }
+        if let drag = value as? DragGesture.Value { onEnded?(drag) } else { onTap?() }
+    }
+    /// The gesture failed or was cancelled: only @GestureState resets.
+    func fail() {
+        for r in resets { r() }
+        onFail?()
+    }
 }
 
 protocol RecipeGesture { var recipe: GestureRecipe { get } }
@@ -63,7 +120,7 @@ public struct DragGesture: Gesture, RecipeGesture {
 }
 
 /// The recipe of the gesture a callback modifier wraps (a plain tap when it has none).
-private func baseRecipe<G: Gesture>(_ base: G) -> GestureRecipe {
+func baseRecipe<G: Gesture>(_ base: G) -> GestureRecipe {
     (base as? RecipeGesture)?.recipe ?? GestureRecipe(kind: .tap(count: 1))
 }
 
@@ -74,7 +131,8 @@ public struct _ChangedGesture<Base: Gesture>: Gesture, RecipeGesture {
     let action: (Base.Value) -> Void
     var recipe: GestureRecipe {
         var r = baseRecipe(base)
-        if let cast = action as? (DragGesture.Value) -> Void { r.onChanged = cast }
+        let action = self.action
+        r.changed.append { if let v = $0 as? Base.Value { action(v) } }
         return r
     }
 }
@@ -86,8 +144,8 @@ public struct _EndedGesture<Base: Gesture>: Gesture, RecipeGesture {
     let action: (Base.Value) -> Void
     var recipe: GestureRecipe {
         var r = baseRecipe(base)
-        if let cast = action as? (DragGesture.Value) -> Void { r.onEnded = cast }
-        if let cast = action as? (()) -> Void { r.onTap = { cast(()) } }
+        let action = self.action
+        r.ended.append { if let v = $0 as? Base.Value { action(v) } }
         return r
     }
 }
@@ -106,7 +164,7 @@ extension Gesture where Value: Equatable {
 public struct _GestureModifier: RenderEffect {
     let recipe: GestureRecipe
     func apply(node: Node, pass: RenderPass) {
-        pass.gestureNodes.append(node)
+        pass.pushGesture(node)
         pass.gestureTransforms[node.serial] = pass.transform
     }
 }
@@ -126,8 +184,34 @@ extension View {
     public func gesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
         modifier(_GestureModifier(recipe: (gesture as? RecipeGesture)?.recipe ?? GestureRecipe(kind: .tap(count: 1))))
     }
-    /// Attaches a gesture that runs alongside others (kiosk: same as `gesture`).
-    public func simultaneousGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> { self.gesture(gesture) }
-    /// Attaches a gesture that wins over the content's gestures (kiosk: same as `gesture`).
-    public func highPriorityGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> { self.gesture(gesture) }
+    /// Attaches a gesture that is recognised alongside the others on the touch's path (both a
+    /// drag on this view and one inside it follow the touch; a tap fires with the inner one's).
+    public func simultaneousGesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> ModifiedContent<Self, _GestureModifier> {
+        modifier(_GestureModifier(recipe: prioritised(gesture, .simultaneous)))
+    }
+    /// Attaches a gesture that wins over the gestures of the content (considered first).
+    public func highPriorityGesture<G: Gesture>(_ gesture: G, including mask: GestureMask = .all) -> ModifiedContent<Self, _GestureModifier> {
+        modifier(_GestureModifier(recipe: prioritised(gesture, .high)))
+    }
+    /// Attaches a gesture; `mask` is accepted for source compatibility (kiosk: always `.all`).
+    public func gesture<G: Gesture>(_ gesture: G, including mask: GestureMask) -> ModifiedContent<Self, _GestureModifier> {
+        self.gesture(gesture)
+    }
+}
+
+private func prioritised<G: Gesture>(_ gesture: G, _ priority: GestureRecipe.Priority) -> GestureRecipe {
+    var r = baseRecipe(gesture)
+    r.priority = priority
+    return r
+}
+
+/// Which gestures of a view and its subviews take part (kiosk accepts the value and treats
+/// every mask as `.all`).
+public struct GestureMask: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let none = GestureMask([])
+    public static let gesture = GestureMask(rawValue: 1)
+    public static let subviews = GestureMask(rawValue: 2)
+    public static let all = GestureMask(rawValue: 3)
 }

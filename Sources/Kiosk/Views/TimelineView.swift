@@ -4,6 +4,14 @@
 public protocol TimelineSchedule {
     /// The first update date after `date`, or nil when there is none.
     func nextDate(after date: Date) -> Date?
+    /// The schedule's entry that an update at `date` shows: the latest entry at or before it
+    /// (SwiftUI's `context.date` is "the date from the schedule that triggered the update",
+    /// not the clock). Defaults to `date` itself (a schedule that updates every frame).
+    func entryDate(atOrBefore date: Date) -> Date
+}
+
+extension TimelineSchedule {
+    public func entryDate(atOrBefore date: Date) -> Date { date }
 }
 
 /// Updates every `interval` seconds from a start date.
@@ -20,6 +28,13 @@ public struct PeriodicTimelineSchedule: TimelineSchedule {
         let n = (elapsed / interval).rounded(.down) + 1
         return start.addingTimeInterval(n * interval)
     }
+    public func entryDate(atOrBefore date: Date) -> Date {
+        let elapsed = date.timeIntervalSince(start)
+        // Before the first entry nothing is scheduled yet: the view shows the clock.
+        guard elapsed >= 0, elapsed.isFinite else { return date }
+        // A hair of tolerance: a frame sampled 1 ns before an entry (float time) shows it.
+        return start.addingTimeInterval(((elapsed + 1e-9) / interval).rounded(.down) * interval)
+    }
 }
 
 /// Updates at the start of every minute.
@@ -28,6 +43,9 @@ public struct EveryMinuteTimelineSchedule: TimelineSchedule {
     public func nextDate(after date: Date) -> Date? {
         let t = date.timeIntervalSince1970
         return Date(timeIntervalSince1970: ((t / 60).rounded(.down) + 1) * 60)
+    }
+    public func entryDate(atOrBefore date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 }
 
@@ -46,6 +64,7 @@ public struct ExplicitTimelineSchedule: TimelineSchedule {
     let dates: [Date]
     public init<S: Sequence>(_ dates: S) where S.Element == Date { self.dates = dates.sorted() }
     public func nextDate(after date: Date) -> Date? { dates.first { $0 > date } }
+    public func entryDate(atOrBefore date: Date) -> Date { dates.last { $0 <= date } ?? date }
 }
 
 extension TimelineSchedule where Self == PeriodicTimelineSchedule {
@@ -99,7 +118,7 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, Pri
         guard let node = ViewGraph.currentReader else { return }
         let graph = node.graph
         let now = graph.startDate.addingTimeInterval(graph.time)
-        list.append(content(Context(date: now, cadence: .live)), key: 0)
+        list.append(content(Context(date: schedule.entryDate(atOrBefore: now), cadence: .live)), key: 0)
         if let next = schedule.nextDate(after: now) {
             graph.schedule(node, at: max(graph.time + 0.001, next.timeIntervalSince(graph.startDate)))
         }
