@@ -81,13 +81,11 @@ final class TouchRouter {
                 sessions[id]?.drag = drag
                 sessions[id]?.isTap = false
                 failLongPress(id: id, unlessSimultaneous: true)
-                let v = value(s, node: drag, at: p, time: time, transforms: transforms)
-                withContinuousGestureTransaction { recipe(drag)?.change(v) }
+                recipe(drag)?.change(value(s, node: drag, at: p, time: time, transforms: transforms))
             }
             for node in chain where node !== sessions[id]?.drag && recipe(node)?.priority == .simultaneous && recipe(node)?.dragDistance() == 0 {
                 sessions[id]?.simultaneousDrags.append(node)
-                let v = value(s, node: node, at: p, time: time, transforms: transforms)
-                withContinuousGestureTransaction { recipe(node)?.change(v) }
+                recipe(node)?.change(value(s, node: node, at: p, time: time, transforms: transforms))
             }
         case .moved:
             guard var s = sessions[id] else { return }
@@ -121,12 +119,10 @@ final class TouchRouter {
             }
             guard p.x.isFinite, p.y.isFinite else { return }     // a NaN move changes no drag
             if let drag = s.drag, !drag.isRemoved {
-                let v = value(s, node: drag, at: p, time: time, transforms: transforms)
-                withContinuousGestureTransaction { recipe(drag)?.change(v) }
+                recipe(drag)?.change(value(s, node: drag, at: p, time: time, transforms: transforms))
             }
             for node in s.simultaneousDrags where !node.isRemoved {
-                let v = value(s, node: node, at: p, time: time, transforms: transforms)
-                withContinuousGestureTransaction { recipe(node)?.change(v) }
+                recipe(node)?.change(value(s, node: node, at: p, time: time, transforms: transforms))
             }
         case .ended:
             failLongPress(id: id, unlessSimultaneous: false)

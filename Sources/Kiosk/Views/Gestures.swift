@@ -56,9 +56,13 @@ struct GestureRecipe {
     func dragDistance() -> CGFloat? { if case .drag(let d) = kind { return d } else { return nil } }
 
     /// The gesture's value changed.
+    /// Runs with `tracksVelocity` (and `isContinuous`) set, as SwiftUI's onChanged and updating
+    /// callbacks do: a release spring then takes over the tracked velocity (TrackedVelocity.swift).
     func change(_ value: Any) {
-        for c in changed { c(value) }
-        if let drag = value as? DragGesture.Value { onChanged?(drag) }
+        withContinuousGestureTransaction {
+            for c in changed { c(value) }
+            if let drag = value as? DragGesture.Value { onChanged?(drag) }
+        }
     }
     /// The gesture ended successfully: @GestureState resets first, then `onEnded`.
     func end(_ value: Any) {
