@@ -17,10 +17,11 @@ private struct ProgressRing: View {
     }
 }
 
-/// The presented trim end of the first stroked trimmed circle.
+/// The presented (drawn) trim end of the first stroked trimmed circle: the shape's data
+/// animates as an effect, so the node keeps the model view and draws `node.presented(view)`.
 private func trimEnd(_ host: HeadlessHost) -> Double? {
     for n in host.allNodes where !n.isRemoved {
-        if let v = n.view as? _ShapeView<_TrimmedShape<Circle>, Kiosk.Color> { return Double(v.shape.endFraction) }
+        if let v = n.view as? _ShapeView<_TrimmedShape<Circle>, Kiosk.Color> { return Double(n.presented(v).shape.endFraction) }
     }
     return nil
 }
@@ -51,7 +52,7 @@ private func trimEnd(_ host: HeadlessHost) -> Double? {
         let host = HeadlessHost(width: 200, height: 200) { Corner() }
         host.tap(x: 100, y: 100)
         host.advance(by: 0.5 - 1.0 / 60)
-        let v = try #require(host.allNodes.compactMap { $0.view as? _ShapeView<RoundedRectangle, Kiosk.Color> }.first)
+        let v = try #require(host.allNodes.compactMap { n in (n.view as? _ShapeView<RoundedRectangle, Kiosk.Color>).map { n.presented($0) } }.first)
         #expect(abs(Double(v.shape.cornerSize.width) - 20) < 1)
     }
 }
