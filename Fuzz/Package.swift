@@ -4,7 +4,7 @@
 // included, is compiled with libFuzzer's coverage and AddressSanitizer.
 import PackageDescription
 
-let targets = ["fuzz-evdev", "fuzz-png", "fuzz-text", "fuzz-path", "fuzz-settings"]
+let targets = ["fuzz-evdev", "fuzz-png", "fuzz-text", "fuzz-font", "fuzz-path", "fuzz-settings", "fuzz-cli"]
 
 let package = Package(
     name: "kiosk-fuzz",
@@ -15,9 +15,11 @@ let package = Package(
         .systemLibrary(name: "CFuzzDriver"),
         // The byte reader every harness takes its structured input from, and the driver call.
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
+        // Text building and layout checks shared by fuzz-text and fuzz-font.
+        .target(name: "TextFuzzing", dependencies: ["FuzzSupport", .product(name: "Raster", package: "kiosk")]),
     ] + targets.map { name in
         .executableTarget(name: name, dependencies: [
-            "FuzzSupport",
+            "FuzzSupport", "TextFuzzing",
             .product(name: "Kiosk", package: "kiosk"),
             .product(name: "Raster", package: "kiosk"),
         ])

@@ -89,12 +89,12 @@ put("fuzz-png", "apng-3x2", b"\3" + struct.pack("<HHhH", 3, 2, 30, 2) + bytes(ra
 def text_ops(ops):  # (kind, pick) pairs, kind ≥ 0xE0 repeats
     return b"".join(bytes([k]) + struct.pack("<H", p) + (struct.pack("<H", n) if k & 0xE0 == 0xE0 else b"") for k, p, n in ops)
 
-# Mode 0 (system font): size double, layout options, then ops. Options: maxWidth nil, lineLimit
+# fuzz-text: a mode byte (0: DejaVu Sans regular, short text; 8: long text), the size double, layout options, then ops. Options: maxWidth nil, lineLimit
 # nil, alignment, lineSpacing, truncation, no transform, origin (2, 16).
 opts = b"\1\1\0\0" + dbl(0) + b"\1\0" + dbl(2) + dbl(16)
 wrap = b"\0" + dbl(30) + b"\0\2" + b"\1\0" + dbl(-3) + b"\1\1" + dbl(1) + dbl(0.25) + dbl(0) + dbl(1) + dbl(-4) + dbl(12)
 put("fuzz-text", "latin", b"\0" + dbl(14) + opts + text_ops([(0, 40, 0), (0, 70, 0), (0, 0, 0), (0, 80, 0)]))
-put("fuzz-text", "combining-storm", b"\0" + dbl(12) + wrap + text_ops([(0, 33, 0), (0xE2, 1, 9999)]))
+put("fuzz-text", "combining-storm", b"\x08" + dbl(12) + wrap + text_ops([(0, 33, 0), (0xE2, 1, 9999)]))
 put("fuzz-text", "bidi-mixed", b"\0" + dbl(16) + wrap + text_ops([(5, 3, 0), (5, 9, 0), (3, 1, 0), (0, 40, 0), (4, 2, 0), (3, 2, 0), (10, 0, 0), (6, 20, 0), (7, 5, 0), (8, 4, 0)]))
 put("fuzz-text", "empty", b"\0" + dbl(10) + opts)
 with tempfile.TemporaryDirectory() as t:
@@ -103,7 +103,8 @@ with tempfile.TemporaryDirectory() as t:
         subprocess.run(["pyftsubset", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "--text=" + text,
                         "--output-file=" + out, "--no-hinting", "--layout-features=*"], check=True, stderr=subprocess.DEVNULL)
         font = open(out, "rb").read()
-        put("fuzz-text", name, b"\1" + struct.pack("<H", len(font)) + font + opts + text_ops([(0, 33, 0), (5, 3, 0), (0, 66, 0)]))
+        # fuzz-font: the file, a size index (0: 12 px), then what checkLayout reads.
+        put("fuzz-font", name, struct.pack("<H", len(font)) + font + b"\0" + opts + text_ops([(0, 33, 0), (5, 3, 0), (0, 66, 0)]))
 
 # --- path --------------------------------------------------------------------------------------
 def path_seed(w, h, elements, state, tail=b""):
@@ -124,4 +125,32 @@ put("fuzz-settings", "option", b"\2" + b"\0" + struct.pack("<H", 6) + b" 1,0,0 0
 put("fuzz-settings", "calibration", b"\3" + b"1.0 0 0\t0 1e308 -0.0")
 put("fuzz-settings", "mode", b"\4" + b"1920x1080@144")
 put("fuzz-settings", "display", b"\5" + b"fbdev:/dev/fb1")
+# --- cli ---------------------------------------------------------------------------------------
+# A count byte, then per argument an op byte (0/1 --NAME, 2 --NAME=VALUE, 3/4 VALUE, 5 -o, 6 raw,
+# 7 --NAME=raw) with u16 indices into fuzz-cli's `names` and `values` pools, raw strings as u16
+# length + bytes.
+cli_names = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration", "swap-xy", "invert-x",
+             "invert-y", "size", "duration", "frame-markers", "log-level", "help", "at", "tap", "output", "fps",
+             "frames", "seed", "tap-every", "bogus", ""]
+cli_values = ["800x480", "800x480@60", "0x0", "16385x1", "99999999999999999999x1", "90", "-90", "450", "1e308", "nan",
+              "-0", "inf", "auto", "none", "drm", "drm:/dev/dri/card0", "fbdev:", "offscreen:/tmp/x", "1 0 0 0 1 0",
+              "1,0,0,0,1,0", "yes", "no", "on", "OFF", "debug", "10,20@0.5", "1e400,0", ",@", "@", "/dev/input/event0",
+              "a,b c", ", auto", "", " ", "=", "--", "-o", "x=y", "\0", "é", "9223372036854775807", "-9223372036854775808"]
+def cli(*args):
+    out = b""
+    for a in args:
+        if a == "-o": out += b"\5"
+        elif a.startswith("--") and "=" in a:
+            n, v = a[2:].split("=", 1)
+            if v in cli_values: out += b"\2" + struct.pack("<HH", cli_names.index(n), cli_values.index(v))
+            else: b = v.encode(); out += b"\7" + struct.pack("<HH", cli_names.index(n), len(b)) + b
+        elif a.startswith("--"): out += b"\0" + struct.pack("<H", cli_names.index(a[2:]))
+        elif a in cli_values: out += b"\3" + struct.pack("<H", cli_values.index(a))
+        else: b = a.encode(); out += b"\6" + struct.pack("<H", len(b)) + b
+    return bytes([len(args)]) + out
+put("fuzz-cli", "run", cli("--display", "drm:/dev/dri/card0", "--mode=800x480@60", "--rotation", "90", "--input",
+    "/dev/input/event0", "/dev/input/event1", "--calibration=1 0 0 0 1 0", "--swap-xy", "--log-level=debug", "--duration", "1e308"))
+put("fuzz-cli", "snapshot", cli("--scene", "views", "--size", "800x480", "--at", "1e308", "--tap", "10,20@0.5", "--tap=1e400,0", "-o", "x.png"))
+put("fuzz-cli", "soak", cli("--scene=pulse", "--frames", "9223372036854775807", "--seed", "-0", "--tap-every", "nan", "--size=0x0"))
+put("fuzz-cli", "help", cli("--mode", "--help", "--", "=", "--bogus"))
 print("seeds written to", root)

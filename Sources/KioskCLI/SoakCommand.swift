@@ -66,7 +66,7 @@ enum SoakCommand {
                 rss.append(residentBytes())
                 if let views { nodes.append(views.liveNodeCount) }
                 if i % (sampleEvery * 10) == 0 || i == frames {
-                    let n = views.map { ", live nodes \($0.liveNodeCount), glyph cache \($0.glyphCacheBytes.map(String.init) ?? "-") B" } ?? ""
+                    let n = views.map { ", live nodes \($0.liveNodeCount), glyph cache \($0.glyphCacheBytes.map(String.init) ?? "-") B, text caches \($0.textCacheBytes.map(String.init) ?? "-") B" } ?? ""
                     print("soak: frame \(i): RSS \(rss.last! >> 10) KiB\(n), \(run.framesDrawn) drawn, \(Int(Syscall.monotonicNow() - started)) s")
                 }
             }

@@ -20,5 +20,7 @@ public enum KioskScenes {
     }
 
     /// Each family of scenes adds its list here (one line per family file).
-    static var entries: [Entry] { seedEntries + benchEntries + deckEntries + colourEntries + scrollEntries + LVGLScenes.entries }
+    static var entries: [Entry] {
+        seedEntries + benchEntries + deckEntries + colourEntries + surfaceEntries + scrollEntries + LVGLScenes.entries
+    }
 }

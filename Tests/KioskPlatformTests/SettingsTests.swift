@@ -90,6 +90,36 @@ import Glibc
         #expect(try KioskRunner.settings(from: ["--mode", "800x480", "--help"][...]) == nil)
     }
 
+    @Test func settingsGiveBackTheirOptions() throws {
+        let base = Settings()
+        let parsed = try #require(try KioskRunner.settings(from: ["--scene=--odd", "--display", "drm:/dev/dri/card1",
+            "--mode=1024x600@60", "--rotation", "-90", "--input", "/dev/input/event1", "a,b c", "--calibration", "0 1 0 -1 0 1",
+            "--swap-xy", "--invert-y=yes", "--size", "320x240", "--duration", "1e-5", "--log-level", "debug"][...], over: base))
+        #expect(parsed.scene == "--odd" && parsed.rotation == .degrees270)
+        // Positional device paths split like the option's own value.
+        #expect(parsed.input == .paths(["/dev/input/event1", "a", "b", "c"]))
+        #expect(try KioskRunner.settings(from: parsed.arguments[...], over: base) == parsed)
+        #expect(try KioskRunner.settings(from: base.arguments[...], over: base) == base)
+    }
+
+    /// Fuzz/regressions/fuzz-cli/input-positional-cr: `--input A "B\r"` kept the CR in the second
+    /// path while an option value's is trimmed, so the settings' options did not parse back.
+    @Test func aPathArgumentEndingInCarriageReturnParsesBack() throws {
+        let s = try #require(try KioskRunner.settings(from: ["--input", "/dev/input/event0", "t0\u{02}\r", "--invert-x"][...], over: Settings()))
+        #expect(s.input == .paths(["/dev/input/event0", "t0\u{02}"]) && s.invertX)
+        #expect(try KioskRunner.settings(from: s.arguments[...], over: Settings()) == s)
+    }
+
+    @Test func inputIsDecidedOnItsPieces() throws {
+        var s = Settings()
+        try s.apply(key: "input", value: ", auto"); #expect(s.input == .auto)
+        try s.apply(key: "input", value: "none ,"); #expect(s.input == InputChoice.none)
+        #expect(throws: ConfigError.invalidValue(key: "input", value: ",", expected: "auto, none or device paths")) {
+            try s.apply(key: "input", value: ",")
+        }
+        #expect(throws: ConfigError.self) { try s.apply(key: "input", value: "") }
+    }
+
     @Test func badOptionsAreUsageErrors() {
         #expect(throws: ConfigError.unknownKey(key: "bogus", source: "command line")) { try KioskRunner.settings(from: ["--bogus"][...]) }
         #expect(throws: ConfigError.missingValue(key: "rotation")) { try KioskRunner.settings(from: ["--rotation"][...]) }

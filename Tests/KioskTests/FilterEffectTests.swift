@@ -99,15 +99,21 @@ func partialEqualsFull(_ host: HeadlessHost, tapAt p: (Double, Double)) -> Bool 
         #expect(rgba(host.snapshot(), 20, 20) == [0, 255, 255, 255])
     }
 
-    @Test func unsupportedBlendModeDrawsNormallyAndWarnsOnce() {
-        Diagnostics.printsWarnings = false
-        defer { Diagnostics.printsWarnings = true }
-        let host = HeadlessHost(width: 40, height: 40) {
-            ZStack { Color.white; Color(red: 0, green: 0, blue: 1).blendMode(.luminosity) }
+    @Test func softLightAndTheHSLBlendModesDraw() {
+        // luminosity: white at blue's Lum (0.11 → 28); color: red at grey's Lum; saturation of
+        // grey onto red: grey at red's Lum (0.3 → 77); softLight of white lifts grey to √0.5.
+        let cases: [(Kiosk.BlendMode, Kiosk.Color, Kiosk.Color, [Int])] = [
+            (.luminosity, .white, Color(red: 0, green: 0, blue: 1), [28, 28, 28]),
+            (.color, Color(white: 128.0 / 255), Color(red: 1, green: 0, blue: 0), [255, 74, 74]),
+            (.saturation, Color(red: 1, green: 0, blue: 0), Color(white: 128.0 / 255), [77, 77, 77]),
+            (.softLight, Color(white: 128.0 / 255), .white, [181, 181, 181]),
+        ]
+        for (mode, back, front, want) in cases {
+            let host = HeadlessHost(width: 40, height: 40) { ZStack { back; front.blendMode(mode) } }
+            let p = rgba(host.snapshot(), 20, 20)
+            #expect(zip(p.prefix(3), want).allSatisfy { abs(Int($0) - $1) <= 1 }, "\(mode): \(p)")
+            #expect(host.warnings.isEmpty)
         }
-        host.redraw(); host.redraw()
-        #expect(rgba(host.snapshot(), 20, 20) == [0, 0, 255, 255])
-        #expect(host.warnings.filter { $0.contains("luminosity") }.count <= 1)
     }
 
     @Test func maskShowsContentThroughTheMaskAlpha() {

@@ -217,7 +217,7 @@ extension ViewGraph {
             if kind == .body { write(node, newModel) }
             return
         }
-        if let animation = transaction.animation {
+        if let animation = transaction.effectiveAnimation {
             let listener = transaction.listener(graph: self)
             if let running {
                 running.retarget(to: newModel, animation: animation, at: commitTime, listener: listener)
@@ -246,7 +246,7 @@ extension ViewGraph {
             if running == nil { node.frame = rect } else { running?.model = to }
             return
         }
-        if let animation = transaction.animation {
+        if let animation = transaction.effectiveAnimation {
             let listener = transaction.listener(graph: self)
             if let running {
                 running.retarget(to: to, animation: animation, at: commitTime, listener: listener)

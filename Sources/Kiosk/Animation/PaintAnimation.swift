@@ -170,7 +170,7 @@ extension ViewGraph {
     func paintMayChange(_ node: Node, from oldView: any View, in oldEnvironment: EnvironmentValues) {
         let running = node.paintAnimator
         // Cheap exit for the common case: nothing animates, so the paint just changes.
-        guard transaction.animation != nil || running != nil else { return }
+        guard transaction.effectiveAnimation != nil || running != nil else { return }
         guard let new = (node.view as? any PaintedView)?.paintStyle(in: node.environment) else { return }
         let old = (oldView as? any PaintedView)?.paintStyle(in: oldEnvironment) ?? new
         let view = node.view

@@ -86,11 +86,13 @@ final class TouchRouter {
                 sessions[id]?.drag = drag
                 sessions[id]?.isTap = false
                 failLongPress(id: id, unlessSimultaneous: true)
-                recipe(drag)?.change(value(s, node: drag, at: p, time: time, transforms: transforms))
+                let v = value(s, node: drag, at: p, time: time, transforms: transforms)
+                withContinuousGestureTransaction { recipe(drag)?.change(v) }
             }
             for node in chain where node !== sessions[id]?.drag && recipe(node)?.priority == .simultaneous && recipe(node)?.dragDistance() == 0 {
                 sessions[id]?.simultaneousDrags.append(node)
-                recipe(node)?.change(value(s, node: node, at: p, time: time, transforms: transforms))
+                let v = value(s, node: node, at: p, time: time, transforms: transforms)
+                withContinuousGestureTransaction { recipe(node)?.change(v) }
             }
         case .moved:
             guard var s = sessions[id] else { return }
@@ -137,10 +139,12 @@ final class TouchRouter {
             }
             guard p.x.isFinite, p.y.isFinite else { return }     // a NaN move changes no drag
             if let drag = s.drag, !drag.isRemoved {
-                recipe(drag)?.change(value(s, node: drag, at: p, time: time, transforms: transforms))
+                let v = value(s, node: drag, at: p, time: time, transforms: transforms)
+                withContinuousGestureTransaction { recipe(drag)?.change(v) }
             }
             for node in s.simultaneousDrags where !node.isRemoved {
-                recipe(node)?.change(value(s, node: node, at: p, time: time, transforms: transforms))
+                let v = value(s, node: node, at: p, time: time, transforms: transforms)
+                withContinuousGestureTransaction { recipe(node)?.change(v) }
             }
         case .ended:
             failLongPress(id: id, unlessSimultaneous: false)

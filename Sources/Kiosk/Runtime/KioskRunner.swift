@@ -44,7 +44,14 @@ public enum KioskRunner {
     /// Settings from the file, the environment and `arguments` (options only, no command word).
     /// Returns nil when `--help` was asked for.
     public static func settings(from arguments: ArraySlice<String>, extraKeys: Set<String> = []) throws -> Settings? {
-        var s = try Settings.load()
+        try settings(from: arguments, over: try Settings.load(), extraKeys: extraKeys)
+    }
+
+    /// `base` with the options in `arguments` applied (no file or environment is read): what
+    /// fuzz-cli drives. Returns nil when `--help` was asked for.
+    /// - Throws: `ConfigError` naming the option, for anything that is not a valid option.
+    public static func settings(from arguments: ArraySlice<String>, over base: Settings, extraKeys: Set<String> = []) throws -> Settings? {
+        var s = base
         var i = arguments.startIndex
         var lastKey = ""
         while i < arguments.endIndex {
@@ -54,7 +61,8 @@ public enum KioskRunner {
                 guard lastKey == "input", case .paths(let p) = s.input else {
                     throw ConfigError.invalidValue(key: "argument", value: a, expected: "an --option; see --help")
                 }
-                s.input = .paths(p + [a]); i += 1; continue
+                // Split as the option's own value is, so the settings' `arguments` give it back.
+                s.input = .paths(p + Settings.devicePaths(a)); i += 1; continue
             }
             var key = String(a.dropFirst(2)), value: String?
             if let eq = key.firstIndex(of: "=") { value = String(key[key.index(after: eq)...]); key = String(key[..<eq]) }

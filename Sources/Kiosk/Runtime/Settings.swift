@@ -106,10 +106,13 @@ public struct Settings: Equatable, Sendable {
             guard let d = Int(v) else { throw ConfigError.invalidValue(key: key, value: v, expected: "0, 90, 180 or 270") }
             rotation = try Rotation(degrees: d)
         case "input":
-            switch v {
-            case "auto": input = .auto
-            case "none": input = .none
-            default: input = .paths(v.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init))
+            // Decided on the pieces, so ", auto" is auto (not a device file named "auto").
+            let paths = Settings.devicePaths(v)
+            switch paths {
+            case ["auto"]: input = .auto
+            case ["none"]: input = .none
+            case []: throw ConfigError.invalidValue(key: key, value: v, expected: "auto, none or device paths")
+            default: input = .paths(paths)
             }
         case "fps-overlay": fpsOverlay = try Settings.bool(key, v)
         case "calibration": calibration = try CalibrationMatrix(parsing: v)
@@ -134,6 +137,36 @@ public struct Settings: Equatable, Sendable {
             }
         default: throw ConfigError.unknownKey(key: key, source: source)
         }
+    }
+
+    /// Device paths in an `input` value: separated by commas or white space (empty pieces
+    /// dropped). A stray CR — a kiosk.conf saved on Windows, an argument pasted from one — is a
+    /// separator too, so `--input /dev/input/event0\r` names the device (fuzz-cli found the
+    /// option's value trimmed but a following path argument kept it).
+    static func devicePaths(_ v: String) -> [String] {
+        v.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+    }
+
+    /// The options that give these settings when applied over the defaults, one `--key=value`
+    /// each (so a value that starts with `--` stays a value):
+    /// `KioskRunner.settings(from: s.arguments[...], over: Settings()) == s`.
+    public var arguments: [String] {
+        var out = ["--scene=\(scene)", "--display=\(display)"]
+        if let mode { out.append("--mode=\(mode)") }
+        out.append("--rotation=\(rotation.rawValue)")
+        switch input {
+        case .auto: out.append("--input=auto")
+        case .none: out.append("--input=none")
+        case .paths(let p): out.append("--input=" + p.joined(separator: ","))
+        }
+        if let calibration { out.append("--calibration=\(calibration)") }
+        func flag(_ k: String, _ b: Bool) { out.append("--\(k)=\(b ? "yes" : "no")") }
+        flag("fps-overlay", fpsOverlay); flag("swap-xy", swapXY); flag("invert-x", invertX); flag("invert-y", invertY)
+        flag("frame-markers", frameMarkers)
+        out.append("--size=\(offscreenSize.width)x\(offscreenSize.height)")
+        out.append("--duration=\(duration)")
+        out.append("--log-level=\(logLevel.word)")
+        return out
     }
 
     static func bool(_ key: String, _ v: String) throws -> Bool {

@@ -57,6 +57,12 @@ public final class ViewFrameSource: FrameSource {
 
     /// Bytes of rendered glyphs cached (bounded by the font library's budget), nil without fonts.
     public var glyphCacheBytes: Int? { (renderer.text as? FontTextEngine)?.library.glyphCacheBytes }
+
+    /// Bytes of laid-out and shaped text cached (each cache bounded by its byte budget), nil
+    /// without fonts.
+    public var textCacheBytes: Int? {
+        (renderer.text as? FontTextEngine).map { $0.layoutCacheBytes + $0.library.shapedTextCacheBytes }
+    }
 }
 
 extension RootRenderer {

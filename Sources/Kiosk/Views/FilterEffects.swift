@@ -72,9 +72,8 @@ public enum BlendMode: Hashable, Sendable {
          difference, exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut,
          plusDarker, plusLighter
 
-    /// The Raster mode, or nil for the modes kiosk does not draw (softLight and the four
-    /// non-separable HSL modes), which draw as `.normal` with a warning.
-    var pixelMode: PixelBlendMode? {
+    /// The Raster mode (W3C formulas; softLight and the four non-separable modes too).
+    var pixelMode: PixelBlendMode {
         switch self {
         case .normal: return .normal
         case .multiply: return .multiply
@@ -92,7 +91,11 @@ public enum BlendMode: Hashable, Sendable {
         case .destinationOut: return .destinationOut
         case .plusDarker: return .plusDarker
         case .plusLighter: return .plusLighter
-        case .softLight, .hue, .saturation, .color, .luminosity: return nil
+        case .softLight: return .softLight
+        case .hue: return .hue
+        case .saturation: return .saturation
+        case .color: return .color
+        case .luminosity: return .luminosity
         }
     }
 }
@@ -104,10 +107,7 @@ public struct _BlendModeEffect: BuiltinModifier, PassThroughLayout, Animatable {
     func render(node: Node, pass: RenderPass) {
         let start = pass.items.count
         pass.renderChildren(of: node)
-        guard let mode = blendMode.pixelMode else {
-            Diagnostics.warnOnce("blendMode(.\(blendMode)) is not drawn by kiosk; drawing as .normal")
-            return
-        }
+        let mode = blendMode.pixelMode
         if mode == .normal { return }
         pass.wrapItems(from: start, in: .blend(mode), owner: node)
     }

@@ -176,10 +176,10 @@ public struct GraphicsContext {
 
     // MARK: Blend modes
 
-    /// How drawing composites onto the canvas (SwiftUI's GraphicsContext blend modes; the
-    /// four HSL modes and softLight draw as normal).
+    /// How drawing composites onto the canvas (SwiftUI's GraphicsContext blend modes, every
+    /// one drawn with the W3C formulas).
     public struct BlendMode: Hashable, Sendable {
-        let mode: PixelBlendMode?
+        let mode: PixelBlendMode
         public static let normal = BlendMode(mode: .normal)
         public static let multiply = BlendMode(mode: .multiply)
         public static let screen = BlendMode(mode: .screen)
@@ -188,14 +188,14 @@ public struct GraphicsContext {
         public static let lighten = BlendMode(mode: .lighten)
         public static let colorDodge = BlendMode(mode: .colorDodge)
         public static let colorBurn = BlendMode(mode: .colorBurn)
-        public static let softLight = BlendMode(mode: nil)
+        public static let softLight = BlendMode(mode: .softLight)
         public static let hardLight = BlendMode(mode: .hardLight)
         public static let difference = BlendMode(mode: .difference)
         public static let exclusion = BlendMode(mode: .exclusion)
-        public static let hue = BlendMode(mode: nil)
-        public static let saturation = BlendMode(mode: nil)
-        public static let color = BlendMode(mode: nil)
-        public static let luminosity = BlendMode(mode: nil)
+        public static let hue = BlendMode(mode: .hue)
+        public static let saturation = BlendMode(mode: .saturation)
+        public static let color = BlendMode(mode: .color)
+        public static let luminosity = BlendMode(mode: .luminosity)
         public static let clear = BlendMode(mode: .clear)
         public static let copy = BlendMode(mode: .copy)
         public static let sourceIn = BlendMode(mode: .sourceIn)
@@ -450,10 +450,8 @@ public struct GraphicsContext {
         for mask in clipMasks.reversed() where pass.items.count > start {
             pass.wrapItems(from: start, in: .mask(mask), owner: recorder.node, index: recorder.index())
         }
-        if let mode = blendMode.mode, mode != .normal, pass.items.count > start {
-            pass.wrapItems(from: start, in: .blend(mode), owner: recorder.node, index: recorder.index())
-        } else if blendMode.mode == nil {
-            Diagnostics.warnOnce("GraphicsContext blend mode \(blendMode) is not drawn by kiosk; drawing as .normal")
+        if blendMode.mode != .normal, pass.items.count > start {
+            pass.wrapItems(from: start, in: .blend(blendMode.mode), owner: recorder.node, index: recorder.index())
         }
     }
 }

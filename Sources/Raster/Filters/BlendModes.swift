@@ -3,11 +3,20 @@
 // s·(1 − αd) + d·(1 − αs); Porter–Duff operators: their F·s + G·d). Each channel's result
 // is one integer numerator in 1/255² units rounded once (round half up), so the fast row
 // kernel and the per-pixel reference agree exactly.
+//
+// softLight and the non-separable modes (hue, saturation, color, luminosity) are integer too,
+// checked against a floating-point W3C reference (`Reference.blendFloat`) instead: softLight
+// keeps its D(Cd)·αd term in 1/256 fixed point (one `squareRoot` for Cd > 1/4); the
+// non-separable ones work on S = s·αd and D = d·αs, colours in units where 1 = αs·αd, because
+// SetLum/SetSat/ClipColor are homogeneous (scaling the colours and the clip bound scales the
+// result), so B(Cb, Cs)·αs·αd comes out directly, with Lum = (30R + 59G + 11B) / 100.
 
 /// A blend mode of a layer onto what is below it.
 public enum PixelBlendMode: Hashable, Sendable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight,
-         difference, exclusion, plusLighter, plusDarker
+         difference, exclusion, plusLighter, plusDarker, softLight
+    /// Non-separable modes (W3C: the colour as a whole, through Lum/Sat).
+    case hue, saturation, color, luminosity
     case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut,
          destinationAtop, xor
 }
@@ -49,7 +58,76 @@ extension PixelBlendMode {
             let b: Int
             if d >= da { b = sa * da } else if s == 0 { b = 0 } else { b = sa * da - Swift.min(sa * da, (da - d) * sa * sa / s) }
             return b + rest
+        case .softLight:
+            let b: Int
+            if 2 * s <= sa {
+                // Cd − (1 − 2Cs)·Cd·(1 − Cd), times αs·αd.
+                b = da == 0 ? 0 : d * sa - (sa - 2 * s) * d * (da - d) / da
+            } else {
+                // Cd + (2Cs − 1)·(D(Cd) − Cd), times αs·αd; D(Cd)·αd in 1/256 units.
+                let dd256: Int
+                if 4 * d <= da {
+                    dd256 = da == 0 ? 0 : (((16 * d - 12 * da) * d + 4 * da * da) * d * 256) / (da * da)
+                } else {
+                    dd256 = Int((Double(d * da)).squareRoot() * 256)
+                }
+                b = d * sa + ((2 * s - sa) * Swift.max(0, dd256 - 256 * d) + 128) >> 8
+            }
+            return b + rest
         default: return 0
+        }
+    }
+
+    @inline(__always) @usableFromInline static func isNonSeparable(_ mode: PixelBlendMode) -> Bool {
+        switch mode {
+        case .hue, .saturation, .color, .luminosity: return true
+        default: return false
+        }
+    }
+
+    @inline(__always) static func lum(_ r: Int, _ g: Int, _ b: Int) -> Int { (30 * r + 59 * g + 11 * b + 50) / 100 }
+
+    /// W3C SetLum then ClipColor, with `one` as the clip's upper bound.
+    @inline(__always) static func setLum(_ r: Int, _ g: Int, _ b: Int, _ l: Int, one: Int) -> (Int, Int, Int) {
+        let d = l - lum(r, g, b)
+        var r = r + d, g = g + d, b = b + d
+        let ll = lum(r, g, b)
+        let n = Swift.min(r, Swift.min(g, b)), x = Swift.max(r, Swift.max(g, b))
+        if n < 0 && ll > n {
+            r = ll + (r - ll) * ll / (ll - n); g = ll + (g - ll) * ll / (ll - n); b = ll + (b - ll) * ll / (ll - n)
+        }
+        if x > one && x > ll {
+            r = ll + (r - ll) * (one - ll) / (x - ll); g = ll + (g - ll) * (one - ll) / (x - ll); b = ll + (b - ll) * (one - ll) / (x - ll)
+        }
+        return (Swift.max(0, Swift.min(one, r)), Swift.max(0, Swift.min(one, g)), Swift.max(0, Swift.min(one, b)))
+    }
+
+    /// W3C SetSat: the colour's spread set to `s`, its minimum to 0.
+    @inline(__always) static func setSat(_ r: Int, _ g: Int, _ b: Int, _ s: Int) -> (Int, Int, Int) {
+        let mx = Swift.max(r, Swift.max(g, b)), mn = Swift.min(r, Swift.min(g, b))
+        guard mx > mn else { return (0, 0, 0) }
+        func f(_ c: Int) -> Int { c == mx ? s : c == mn ? 0 : (c - mn) * s / (mx - mn) }
+        // Ties: the first maximum takes s, so two equal maxima both get s (as the spec's sort does).
+        return (f(r), f(g), f(b))
+    }
+
+    /// B(Cb, Cs)·αs·αd for the non-separable modes, per channel, in 1/255² units.
+    @inline(__always) static func nonSeparable(_ mode: PixelBlendMode, _ sr: Int, _ sg: Int, _ sb: Int,
+                                               _ dr: Int, _ dg: Int, _ db: Int, _ sa: Int, _ da: Int) -> (Int, Int, Int) {
+        let one = sa * da
+        let s = (sr * da, sg * da, sb * da), d = (dr * sa, dg * sa, db * sa)
+        func sat(_ c: (Int, Int, Int)) -> Int { Swift.max(c.0, Swift.max(c.1, c.2)) - Swift.min(c.0, Swift.min(c.1, c.2)) }
+        switch mode {
+        case .hue:
+            let t = setSat(s.0, s.1, s.2, sat(d))
+            return setLum(t.0, t.1, t.2, lum(d.0, d.1, d.2), one: one)
+        case .saturation:
+            let t = setSat(d.0, d.1, d.2, sat(s))
+            return setLum(t.0, t.1, t.2, lum(d.0, d.1, d.2), one: one)
+        case .color:
+            return setLum(s.0, s.1, s.2, lum(d.0, d.1, d.2), one: one)
+        default:
+            return setLum(d.0, d.1, d.2, lum(s.0, s.1, s.2), one: one)
         }
     }
 
@@ -99,6 +177,13 @@ extension PixelBlendMode {
             return a << 24 | c(sr, dr) << 16 | c(sg, dg) << 8 | c(sb, db)
         }
         let ai = Int(a)
+        if isNonSeparable(mode) {
+            let b = nonSeparable(mode, sr, sg, sb, dr, dg, db, sa, da)
+            func n(_ b: Int, _ s: Int, _ d: Int) -> UInt32 {
+                Swift.min(UInt32(ai), round255(b + s * (255 - da) + d * (255 - sa)))
+            }
+            return a << 24 | n(b.0, sr, dr) << 16 | n(b.1, sg, dg) << 8 | n(b.2, sb, db)
+        }
         func c(_ s: Int, _ d: Int) -> UInt32 { Swift.min(UInt32(ai), round255(separable(mode, s, d, sa, da))) }
         return a << 24 | c(sr, dr) << 16 | c(sg, dg) << 8 | c(sb, db)
     }
@@ -120,7 +205,10 @@ extension PixelBlendMode {
 extension Reference {
     /// One premultiplied source pixel blended onto a destination pixel, channel by channel
     /// from the W3C formulas (straight colours recovered by exact division where needed).
+    /// softLight and the non-separable modes give the integer per-pixel kernel here (the row
+    /// kernel must match it exactly); `blendFloat` is their independent reference.
     public static func blend(_ mode: PixelBlendMode, _ src: UInt32, onto dst: UInt32) -> UInt32 {
+        if mode == .softLight || BlendMath.isNonSeparable(mode) { return BlendMath.pixel(mode, src, dst) }
         func ch(_ p: UInt32, _ i: Int) -> Int { Int((p >> UInt32(8 * i)) & 255) }
         let sa = ch(src, 3), da = ch(dst, 3)
         var out = [UInt32](repeating: 0, count: 4)
@@ -172,6 +260,53 @@ extension Reference {
             for i in 0..<3 { out[i] = Swift.min(out[i], out[3]) }
         }
         return out[3] << 24 | out[2] << 16 | out[1] << 8 | out[0]
+    }
+}
+
+extension Reference {
+    /// One premultiplied pixel blended onto another in floating point, straight from the W3C
+    /// formulas (B(Cb, Cs) on straight colours; co = αs·αd·B + cs·(1 − αd) + cb·(1 − αs)), for
+    /// every separable and non-separable mode (Porter–Duff and plus modes: `blend`).
+    public static func blendFloat(_ mode: PixelBlendMode, _ src: UInt32, onto dst: UInt32) -> UInt32 {
+        func ch(_ p: UInt32, _ i: Int) -> Double { Double((p >> UInt32(8 * i)) & 255) / 255 }
+        let sa = ch(src, 3), da = ch(dst, 3)
+        let s = [ch(src, 2), ch(src, 1), ch(src, 0)], d = [ch(dst, 2), ch(dst, 1), ch(dst, 0)]
+        let cs = s.map { sa > 0 ? $0 / sa : 0 }, cb = d.map { da > 0 ? $0 / da : 0 }
+        func lum(_ c: [Double]) -> Double { 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] }
+        func clip(_ c: [Double]) -> [Double] {
+            let l = lum(c), n = c.min()!, x = c.max()!
+            var c = c
+            if n < 0 { c = c.map { l + ($0 - l) * l / (l - n) } }
+            if x > 1 { c = c.map { l + ($0 - l) * (1 - l) / (x - l) } }
+            return c
+        }
+        func setLum(_ c: [Double], _ l: Double) -> [Double] { let dl = l - lum(c); return clip(c.map { $0 + dl }) }
+        func sat(_ c: [Double]) -> Double { c.max()! - c.min()! }
+        func setSat(_ c: [Double], _ s: Double) -> [Double] {
+            let mx = c.max()!, mn = c.min()!
+            guard mx > mn else { return [0, 0, 0] }
+            return c.map { $0 == mx ? s : $0 == mn ? 0 : ($0 - mn) * s / (mx - mn) }
+        }
+        func softLight(_ cs: Double, _ cb: Double) -> Double {
+            if cs <= 0.5 { return cb - (1 - 2 * cs) * cb * (1 - cb) }
+            let dd = cb <= 0.25 ? ((16 * cb - 12) * cb + 4) * cb : cb.squareRoot()
+            return cb + (2 * cs - 1) * (dd - cb)
+        }
+        let b: [Double]
+        switch mode {
+        case .softLight: b = (0..<3).map { softLight(cs[$0], cb[$0]) }
+        case .hue: b = setLum(setSat(cs, sat(cb)), lum(cb))
+        case .saturation: b = setLum(setSat(cb, sat(cs)), lum(cb))
+        case .color: b = setLum(cs, lum(cb))
+        case .luminosity: b = setLum(cb, lum(cs))
+        default: return blend(mode, src, onto: dst)
+        }
+        let a = sa + da * (1 - sa)
+        let out = (0..<3).map { i -> UInt32 in
+            let co = sa * da * b[i] + s[i] * (1 - da) + d[i] * (1 - sa)
+            return UInt32(Swift.max(0, Swift.min(a, co)) * 255 + 0.5)
+        }
+        return UInt32(a * 255 + 0.5) << 24 | out[0] << 16 | out[1] << 8 | out[2]
     }
 }
 

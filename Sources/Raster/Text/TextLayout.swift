@@ -55,3 +55,13 @@ public struct TextLayout {
     /// Number of glyphs drawn (after shaping: ligatures count once, marks separately).
     public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphs.count } }
 }
+
+extension TextLayout {
+    /// Estimated heap bytes this layout holds (its line and run arrays; the font is shared), for
+    /// byte-bounded layout caches.
+    package var estimatedBytes: Int {
+        var n = heapBytes(of: lines) + heapBytes(of: runs)
+        for r in runs { n += heapBytes(of: r.glyphs) + heapBytes(of: r.clusters) + heapBytes(of: r.xs) + heapBytes(of: r.ys) }
+        return n
+    }
+}

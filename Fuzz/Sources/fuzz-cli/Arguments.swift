@@ -1,0 +1,1 @@
+../../../Sources/KioskCLI/Arguments.swift

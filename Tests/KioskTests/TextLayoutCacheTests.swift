@@ -1,0 +1,28 @@
+// FontTextEngine's layout cache is bounded by bytes: a label that changes every tap ("Tapped N
+// times", the `views` scene) must not grow memory, and labels shown every frame stay cached.
+import Testing
+@testable import Kiosk
+import Raster
+
+@Suite struct TextLayoutCacheTests {
+    func text(_ s: String) -> ResolvedText {
+        ResolvedText(string: s, font: .body, alignment: .leading, lineLimit: nil, lineSpacing: 0)
+    }
+
+    @Test func layoutCacheStaysUnderItsBudget() throws {
+        let engine = FontTextEngine(library: try FontLibrary())
+        for i in 0..<4_000 {
+            _ = engine.measure(text("Tapped \(i) times"), maxWidth: 300)
+            _ = engine.measure(text("A title shown every frame"), maxWidth: 300)
+            #expect(engine.layoutCacheBytes <= FontTextEngine.layoutCacheBudget)
+        }
+        #expect(engine.layouts.evictions > 0)
+        // ≈ 1 400 B per entry here (the layout's arrays and the key): the budget means bytes.
+        let perEntry = engine.layoutCacheBytes / engine.layouts.count
+        #expect(perEntry > 600 && perEntry < 2_500, "\(perEntry) B per cached layout")
+        let hits = engine.layouts.hits
+        _ = engine.measure(text("A title shown every frame"), maxWidth: 300)
+        #expect(engine.layouts.hits == hits + 1)
+        #expect(engine.library.shapedTextCacheBytes <= 256 << 10)
+    }
+}
