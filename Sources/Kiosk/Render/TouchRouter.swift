@@ -107,7 +107,7 @@ final class TouchRouter {
                 sessions[id] = s
                 if s.secondActive {
                     let v = value(s, node: node, at: p, time: time, transforms: transforms, start: s.secondStart)
-                    r.changeSecond(v)
+                    withContinuousGestureTransaction { r.changeSecond(v) }
                 }
                 return
             }
