@@ -254,3 +254,62 @@ final class GLog { var events: [String] = []; var values: [Double] = [] }
         #expect(host.warnings.isEmpty)
     }
 }
+
+@Suite struct SequenceGestureTests {
+    enum DragState: Equatable { case inactive, pressing, dragging(CGFloat) }
+
+    struct PressThenDrag: View {
+        let log: GLog
+        @GestureState var state = DragState.inactive
+        var label: String {
+            switch state {
+            case .inactive: return "inactive"
+            case .pressing: return "pressing"
+            case .dragging(let x): return "dragging \(Int(x))"
+            }
+        }
+        var body: some View {
+            Color.orange.frame(width: 150, height: 150)
+                .overlay(Text(label))
+                .gesture(LongPressGesture(minimumDuration: 0.5).sequenced(before: DragGesture())
+                    .updating($state) { value, state, _ in
+                        switch value {
+                        case .first(true): state = .pressing
+                        case .second(true, let drag): state = drag.map { .dragging($0.translation.width) } ?? .pressing
+                        default: state = .inactive
+                        }
+                    }
+                    .onEnded { value in
+                        if case .second(true, let drag?) = value { log.values.append(Double(drag.translation.width)) }
+                    })
+        }
+    }
+
+    @Test func holdThenDrag() {
+        let log = GLog()
+        let host = HeadlessHost(width: 200, height: 200) { PressThenDrag(log: log) }
+        let id = host.beginTouch(x: 100, y: 100)
+        host.advance(by: 0.2)
+        #expect(host.frame(ofText: "pressing") != nil)
+        host.advance(by: 0.4)                              // recognised: still pressing, no drag yet
+        #expect(host.frame(ofText: "pressing") != nil)
+        host.moveTouch(id, x: 130, y: 100); host.advance(by: 1.0 / 60)
+        #expect(host.frame(ofText: "dragging 30") != nil)
+        host.moveTouch(id, x: 160, y: 100); host.advance(by: 1.0 / 60)
+        host.endTouch(id, x: 160, y: 100); host.advance(by: 1.0 / 60)
+        #expect(log.values == [60])
+        #expect(host.frame(ofText: "inactive") != nil)
+    }
+
+    @Test func movingBeforeTheHoldFailsTheSequence() {
+        let log = GLog()
+        let host = HeadlessHost(width: 200, height: 200) { PressThenDrag(log: log) }
+        let id = host.beginTouch(x: 100, y: 100)
+        host.advance(by: 0.1)
+        host.moveTouch(id, x: 140, y: 100); host.advance(by: 1.0 / 60)
+        host.advance(by: 1)
+        #expect(host.frame(ofText: "inactive") != nil)
+        host.endTouch(id, x: 140, y: 100); host.advance(by: 1.0 / 60)
+        #expect(log.values.isEmpty)
+    }
+}

@@ -108,6 +108,19 @@ extension HeadlessHost {
         #expect(box.offset.y == box.maximum.y)
     }
 
+    @Test func rowsFarOutsideTheViewportAreNotRecorded() throws {
+        let c = SCounter()
+        let host = HeadlessHost(width: 200, height: 200) { ScrollViewTests.rows(c, count: 200) }
+        // 4 rows show; half a viewport (2 rows) each side is recorded too; the rest is skipped
+        // (each recorded row leaves a hit region, drawn or not).
+        let regions = host.renderer.hitRegions.count
+        #expect(regions >= 5 && regions <= 9)
+        host.fling(dy: -120, duration: 0.1)
+        host.advance(by: 5)
+        #expect(host.renderer.hitRegions.count <= 12)
+        #expect((host.scrollBox()?.offset.y ?? 0) > 400)
+    }
+
     @Test func aTapOnAButtonInsideWorksAndADragDoesNotPressIt() throws {
         let c = SCounter()
         let host = HeadlessHost(width: 200, height: 200) {

@@ -34,6 +34,11 @@ final class TouchRouter {
         /// lift is then no tap).
         var longPress: Node?
         var longPressDone = false
+        /// A `sequenced(before:)` gesture whose first part was recognised: its drag follows the
+        /// touch from `secondStart` (once past its minimum distance: `secondActive`).
+        var second: Node?
+        var secondStart = CGPoint.zero
+        var secondActive = false
     }
     private var sessions: [Int: Session] = [:]
     private var lastTap: (serial: Int, time: Double, location: CGPoint, count: Int)?
@@ -68,7 +73,7 @@ final class TouchRouter {
                case .longPress(let duration, _) = r.kind {
                 s.longPress = lp
                 r.onPressingChanged?(true)
-                r.change(true)
+                r.changeFirst(true)
                 if duration.isFinite {
                     schedule?(time + duration) { [weak self, weak lp] in
                         guard let self, let lp else { return }
@@ -91,6 +96,19 @@ final class TouchRouter {
             guard var s = sessions[id] else { return }
             s.samples.append((p, time))
             if s.samples.count > 8 { s.samples.removeFirst(s.samples.count - 8) }
+            if let node = s.second {
+                // The sequence's drag owns the touch now: no other gesture takes it.
+                guard p.x.isFinite, p.y.isFinite, let r = recipe(node), !node.isRemoved else { sessions[id] = s; return }
+                let minimum: CGFloat
+                if case .drag(let d)? = r.sequenceSecond { minimum = d } else { minimum = 0 }
+                if !s.secondActive && hypot(p.x - s.secondStart.x, p.y - s.secondStart.y) >= minimum { s.secondActive = true }
+                sessions[id] = s
+                if s.secondActive {
+                    let v = value(s, node: node, at: p, time: time, transforms: transforms, start: s.secondStart)
+                    withContinuousGestureTransaction { r.changeSecond(v) }
+                }
+                return
+            }
             let distance = p.x.isFinite && p.y.isFinite ? hypot(p.x - s.start.x, p.y - s.start.y) : 0
             if distance > TouchRouter.tapSlop { s.isTap = false }
             if s.drag == nil {
@@ -129,6 +147,12 @@ final class TouchRouter {
             guard var s = sessions.removeValue(forKey: id) else { return }
             let q = p.x.isFinite && p.y.isFinite ? p : (s.samples.last?.0 ?? s.start)
             s.samples.append((q, time))
+            if let node = s.second {
+                if !node.isRemoved, let r = recipe(node) {
+                    r.endSecond(s.secondActive ? value(s, node: node, at: q, time: time, transforms: transforms, start: s.secondStart) : nil)
+                }
+                return
+            }
             if let press = s.press {
                 let r = recipe(press)
                 if s.isPressing { r?.onPressingChanged?(false) }
@@ -148,6 +172,7 @@ final class TouchRouter {
         case .cancelled:
             failLongPress(id: id, unlessSimultaneous: false)
             if let s = sessions.removeValue(forKey: id) {
+                if let node = s.second { recipe(node)?.fail() }
                 if let press = s.press, s.isPressing { recipe(press)?.onPressingChanged?(false) }
                 if let drag = s.drag { recipe(drag)?.fail() }
                 for node in s.simultaneousDrags { recipe(node)?.fail() }
@@ -167,6 +192,15 @@ final class TouchRouter {
             // A recognised long press takes the touch from a Button under it.
             if s.isPressing { recipe(press)?.onPressingChanged?(false) }
             s.press = nil
+        }
+        if r.sequenceSecond != nil {
+            // sequenced(before:): the long press is the first part; the second takes over.
+            s.second = node
+            s.secondStart = s.samples.last?.0 ?? s.start
+            sessions[id] = s
+            r.onPressingChanged?(false)
+            r.firstRecognised(true)
+            return
         }
         sessions[id] = s
         r.onPressingChanged?(false)
@@ -221,7 +255,8 @@ final class TouchRouter {
         return ((node.primitive as? any ModifierCarrier)?.anyModifier as? _GestureModifier)?.recipe
     }
 
-    private func value(_ s: Session, node: Node, at p: CGPoint, time: Double, transforms: [Int: Affine]) -> DragGesture.Value {
+    private func value(_ s: Session, node: Node, at p: CGPoint, time: Double, transforms: [Int: Affine],
+                       start: CGPoint? = nil) -> DragGesture.Value {
         func local(_ q: CGPoint) -> CGPoint {
             guard let inverse = transforms[node.serial]?.inverted() else { return q }
             let l = inverse.apply(Raster.Point(q))
@@ -233,7 +268,7 @@ final class TouchRouter {
             let a = local(first.0), b = local(p)
             velocity = CGSize(width: (b.x - a.x) / (time - first.1), height: (b.y - a.y) / (time - first.1))
         }
-        return DragGesture.Value(time: startDate.addingTimeInterval(time), location: local(p), startLocation: local(s.start),
+        return DragGesture.Value(time: startDate.addingTimeInterval(time), location: local(p), startLocation: local(start ?? s.start),
                                  velocity: velocity)
     }
 }

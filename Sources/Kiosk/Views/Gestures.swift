@@ -41,6 +41,12 @@ struct GestureRecipe {
     /// Whether a drag that has moved by this translation is this gesture's (a vertical scroll
     /// view leaves mostly horizontal drags to the views around it). nil: any drag.
     var accepts: ((CGSize) -> Bool)?
+    /// `first.sequenced(before: second)`: `kind` is the first's, this the second's; `parts` are
+    /// both recipes (their own callbacks), and the wraps build the sequence's value from theirs.
+    var sequenceSecond: Kind?
+    var parts: [GestureRecipe] = []
+    var wrapFirst: ((Any) -> Any)?
+    var wrapSecond: ((Any, Any?) -> Any)?
 
     init(kind: Kind, onChanged: ((DragGesture.Value) -> Void)? = nil, onEnded: ((DragGesture.Value) -> Void)? = nil,
          onTap: (() -> Void)? = nil, onPressingChanged: ((Bool) -> Void)? = nil) {
@@ -70,6 +76,32 @@ struct GestureRecipe {
         for e in ended { e(value) }
         if let drag = value as? DragGesture.Value { onEnded?(drag) } else { onTap?() }
     }
+    /// The first part's value changed (a plain gesture: its value changed).
+    func changeFirst(_ value: Any) {
+        guard let wrap = wrapFirst else { change(value); return }
+        parts.first?.change(value)
+        change(wrap(value))
+    }
+    /// A sequence's first part ended: its own onEnded runs and the sequence moves on.
+    func firstRecognised(_ value: Any) {
+        guard let wrap = wrapSecond else { return }
+        parts.first?.end(value)
+        change(wrap(value, nil))
+    }
+    /// A sequence's second part changed.
+    func changeSecond(_ value: Any) {
+        guard let wrap = wrapSecond else { return }
+        if parts.count > 1 { parts[1].change(value) }
+        change(wrap(true, value))
+    }
+    /// A sequence ended with the second part's last value (nil: it never started).
+    func endSecond(_ value: Any?) {
+        guard let wrap = wrapSecond else { return }
+        if parts.count > 1, let value { parts[1].end(value) }
+        for r in resets { r() }
+        for e in ended { e(wrap(true, value)) }
+    }
+
     /// The gesture failed or was cancelled: only @GestureState resets.
     func fail() {
         for r in resets { r() }
