@@ -20,7 +20,11 @@ struct Arguments {
             let a = args[i]
             if a.hasPrefix("--") {
                 var name = String(a.dropFirst(2)), value: String?
-                if let eq = name.firstIndex(of: "=") { value = String(name[name.index(after: eq)...]); name = String(name[..<eq]) }
+                // By scalar: "=" followed by a combining mark is one Character.
+                if let eq = name.unicodeScalars.firstIndex(of: "=") {
+                    value = String(name.unicodeScalars[name.unicodeScalars.index(after: eq)...])
+                    name = String(name.unicodeScalars[..<eq])
+                }
                 guard known.contains(name) || flags.contains(name) else { throw UsageError("unknown option --\(name); see --help") }
                 if flags.contains(name) { values.append((name, value ?? "yes")) }
                 else {

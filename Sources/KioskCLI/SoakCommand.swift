@@ -2,7 +2,7 @@
 // random — what months on a wall do to memory, in minutes. Samples the resident set every 10⁴
 // frames and reports its least-squares slope; for view scenes also the engine's live node count
 // and the glyph cache. Fails (exit 1) when RSS grows more than 1 MB past the first sample, live
-// nodes outgrow the first sample window, or warnings storm (more than one per 1000 frames).
+// nodes outgrow their first half's maximum, or warnings storm (more than one per 1000 frames).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,10 +84,14 @@ enum SoakCommand {
         var failures: [String] = []
         if growth > rssBound { failures.append("RSS grew \(growth >> 10) KiB (> 1024 KiB)") }
         if let views {
-            // The first window's maximum is the tree's size with every tap-driven branch built.
-            let window = nodes.prefix(max(1, nodes.count / 10)).max() ?? 0
-            print("soak: live nodes first \(nodes.first ?? 0), max in the first tenth \(window), last \(nodes.last ?? 0), max \(nodes.max() ?? 0); glyph cache \(views.glyphCacheBytes.map(String.init) ?? "-") B")
-            if (nodes.last ?? 0) > window { failures.append("live nodes grew from \(window) to \(nodes.last ?? 0)") }
+            // The first half's maximum is the tree's size with every tap-driven branch built; a
+            // leak keeps growing past it. (The first tenth was too short a window: seed-002's
+            // tap toggles a 12-node rectangle, hidden in the only sample of a 10⁵-frame run's
+            // first tenth — 15 nodes, then 27 — and 3·10⁵ frames never went past 27.)
+            let window = nodes.prefix(max(1, nodes.count / 2)).max() ?? 0
+            let later = nodes.dropFirst(max(1, nodes.count / 2)).max() ?? 0
+            print("soak: live nodes first \(nodes.first ?? 0), max in the first half \(window), in the second \(later), last \(nodes.last ?? 0); glyph cache \(views.glyphCacheBytes.map(String.init) ?? "-") B, text caches \(views.textCacheBytes.map(String.init) ?? "-") B")
+            if later > window { failures.append("live nodes grew from \(window) in the first half to \(later)") }
         }
         print("soak: \(warnings) warnings")
         if warnings > frames / 1000 { failures.append("\(warnings) warnings in \(frames) frames (a storm: > 1 per 1000 frames)") }

@@ -110,6 +110,20 @@ import Glibc
         #expect(try KioskRunner.settings(from: s.arguments[...], over: Settings()) == s)
     }
 
+    /// Fuzz/regressions/fuzz-cli/input-combining-mark-after-comma: paths joined by "," came back
+    /// as one when the next began with a combining mark ("," + U+06DB is one Character).
+    @Test func aPathStartingWithACombiningMarkParsesBack() throws {
+        let s = try #require(try KioskRunner.settings(from: ["--input", "450", "-o", "\u{06DB}", "1,0", "none"][...], over: Settings()))
+        #expect(s.input == .paths(["450", "-o", "\u{06DB}", "1", "0", "none"]))
+        #expect(try KioskRunner.settings(from: s.arguments[...], over: Settings()) == s)
+    }
+
+    @Test func aValueStartingWithACombiningMarkParsesBack() throws {
+        let s = try #require(try KioskRunner.settings(from: ["--scene", "\u{301}x"][...], over: Settings()))
+        #expect(s.scene == "\u{301}x" && s.arguments.contains("--scene=\u{301}x"))
+        #expect(try KioskRunner.settings(from: s.arguments[...], over: Settings()) == s)
+    }
+
     @Test func inputIsDecidedOnItsPieces() throws {
         var s = Settings()
         try s.apply(key: "input", value: ", auto"); #expect(s.input == .auto)

@@ -2,6 +2,24 @@
 // Fuzz/regressions/fuzz-text/.
 import Testing
 @testable import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file's bytes, nil when it cannot be read.
+private func readBytes(_ path: String) -> [UInt8]? {
+    guard let f = fopen(path, "rb") else { return nil }
+    defer { fclose(f) }
+    var out: [UInt8] = [], buf = [UInt8](repeating: 0, count: 4096)
+    while true { let n = fread(&buf, 1, buf.count, f); if n <= 0 { break }; out += buf[0..<n] }
+    return out
+}
+
+private func writeBytes(_ bytes: [UInt8], to path: String) throws {
+    guard let f = fopen(path, "wb") else { throw FontError.fileNotFound(path: path) }
+    defer { fclose(f) }
+    _ = fwrite(bytes, 1, bytes.count, f)
+}
 
 @Suite struct TextFuzzRegressionTests {
     let fonts: FontLibrary
@@ -30,6 +48,21 @@ import Testing
         let next = fonts.layout("e" + String(repeating: "\u{301}", count: 40) + "o\u{301}", font: font)
         let bare = fonts.layout("e" + String(repeating: "\u{301}", count: 40) + "o", font: font)
         #expect(!(try draw(next).samePixels(as: try draw(bare))))
+    }
+
+    /// regressions/fuzz-font/descender-above-baseline: a font whose hhea descender is +8 (ascender
+    /// 6, gap 2, 86 units per em) gave a line height of −5.6e-17 px and a layout of negative height.
+    @Test func aDescenderAboveTheBaselineIsHeldToIt() throws {
+        let input = "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/")
+        let bytes = try #require(readBytes("/" + input + "/Fuzz/regressions/fuzz-font/descender-above-baseline"))
+        let n = min(Int(bytes[0]) | Int(bytes[1]) << 8, bytes.count - 2)
+        let path = "/tmp/kiosk-descender-\(getpid()).ttf"
+        try writeBytes(Array(bytes[2..<2 + n]), to: path)
+        defer { unlink(path) }
+        let font = try fonts.font(path: path, size: 12)
+        #expect(font.descent >= 0 && font.ascent > 0 && font.lineHeight > 0)
+        let l = fonts.layout("ab\ncd", font: font, lineSpacing: -100)
+        #expect(l.size.height >= 0 && l.lineCount == 2)
     }
 
     /// fuzz-text timed out (> 10 s) drawing 30 000 rotated glyphs on a 48×24 surface: every

@@ -65,7 +65,12 @@ public enum KioskRunner {
                 s.input = .paths(p + Settings.devicePaths(a)); i += 1; continue
             }
             var key = String(a.dropFirst(2)), value: String?
-            if let eq = key.firstIndex(of: "=") { value = String(key[key.index(after: eq)...]); key = String(key[..<eq]) }
+            // By scalar: "=" followed by a combining mark is one Character, and `--scene=\u{301}x`
+            // must still be scene "\u{301}x" (the settings' `arguments` produce that form).
+            if let eq = key.unicodeScalars.firstIndex(of: "=") {
+                value = String(key.unicodeScalars[key.unicodeScalars.index(after: eq)...])
+                key = String(key.unicodeScalars[..<eq])
+            }
             if key == "help" { return nil }
             guard Settings.keys.contains(key) || extraKeys.contains(key) else {
                 throw ConfigError.unknownKey(key: key, source: "command line")

@@ -142,9 +142,12 @@ public struct Settings: Equatable, Sendable {
     /// Device paths in an `input` value: separated by commas or white space (empty pieces
     /// dropped). A stray CR — a kiosk.conf saved on Windows, an argument pasted from one — is a
     /// separator too, so `--input /dev/input/event0\r` names the device (fuzz-cli found the
-    /// option's value trimmed but a following path argument kept it).
+    /// option's value trimmed but a following path argument kept it). Split by scalars, not
+    /// Characters: a comma followed by a combining mark is one Character, so `a,\u{6DB}` split
+    /// by Characters was one path where `a` and `\u{6DB}` given as two arguments were two
+    /// (fuzz-cli again).
     static func devicePaths(_ v: String) -> [String] {
-        v.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+        v.unicodeScalars.split(whereSeparator: { $0 == "," || $0.properties.isWhitespace }).map { String($0) }
     }
 
     /// The options that give these settings when applied over the defaults, one `--key=value`

@@ -49,9 +49,14 @@ final class FontFace {
         unitsPerEm = Double(face.pointee.units_per_EM)
         glyphCount = Int(face.pointee.num_glyphs)
         // OS/2 typo metrics when USE_TYPO_METRICS is set, else hhea — FreeType already chose.
-        ascender = Double(face.pointee.ascender)
-        descender = Double(face.pointee.descender)
-        lineGap = max(0, Double(face.pointee.height) - ascender + descender)
+        // Held to their signs: fuzz-font found a file whose hhea descender was +8 (above the
+        // baseline) with ascender 6 and gap 2, a line height of −5.6e-17 px and so a layout of
+        // negative height. A face with no vertical extent left gets an em box (0.8 / −0.2 em).
+        var asc = max(0, Double(face.pointee.ascender)), desc = min(0, Double(face.pointee.descender))
+        if !(asc - desc > 0) { asc = 0.8 * Double(face.pointee.units_per_EM); desc = -0.2 * Double(face.pointee.units_per_EM) }
+        ascender = asc
+        descender = desc
+        lineGap = max(0, Double(face.pointee.height) - asc + desc)
     }
 
     deinit {
