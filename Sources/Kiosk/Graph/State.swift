@@ -27,15 +27,7 @@ public struct State<Value>: DynamicProperty, InstallableProperty {
     }
 
     func install(in node: Node, slot: inout Int) {
-        let index = slot
-        slot += 1
-        if index < node.stateCells.count, let cell = node.stateCells[index] as? StateCell<Value> {
-            location.cell = cell
-        } else {
-            let cell = StateCell(location.initial, graph: node.graph)
-            if index < node.stateCells.count { node.stateCells[index] = cell } else { node.stateCells.append(cell) }
-            location.cell = cell
-        }
+        location.cell = node.stateCell(slot: &slot, initial: location.initial)
     }
 }
 
@@ -62,6 +54,19 @@ final class StateLocation<Value> {
 }
 
 /// Persistent storage for one `@State`, remembering which nodes read it.
+extension Node {
+    /// The state cell in `slot` (made from `initial` when the slot is new or held another
+    /// type), and the slot after it: @State and @GestureState install through this.
+    func stateCell<Value>(slot: inout Int, initial: @autoclosure () -> Value) -> StateCell<Value> {
+        let index = slot
+        slot += 1
+        if index < stateCells.count, let cell = stateCells[index] as? StateCell<Value> { return cell }
+        let cell = StateCell(initial(), graph: graph)
+        if index < stateCells.count { stateCells[index] = cell } else { stateCells.append(cell) }
+        return cell
+    }
+}
+
 final class StateCell<Value>: ReadTracked {
     var value: Value
     /// Weak: a closure (a task, a queued block) may set the state after its screen is gone.

@@ -51,15 +51,7 @@ public struct GestureState<Value>: DynamicProperty, InstallableProperty {
     public var projectedValue: GestureState<Value> { self }
 
     func install(in node: Node, slot: inout Int) {
-        let index = slot
-        slot += 1
-        if index < node.stateCells.count, let cell = node.stateCells[index] as? StateCell<Value> {
-            location.cell = cell
-        } else {
-            let cell = StateCell(location.initial, graph: node.graph)
-            if index < node.stateCells.count { node.stateCells[index] = cell } else { node.stateCells.append(cell) }
-            location.cell = cell
-        }
+        location.cell = node.stateCell(slot: &slot, initial: location.initial)
     }
 
     /// Writes a gesture's update in its transaction.
