@@ -119,11 +119,11 @@ public final class RootRenderer {
             swap(&hitRegions, &pass.hitRegions)
             swap(&gestureTransforms, &pass.gestureTransforms)
             if fullRedraw || !drawnOnce {
-                damage = bounds.isEmpty ? [] : [bounds]
+                damage = bounds.isEmpty ? [] : wholeScreen(bounds)
             } else {
                 damage = damageTracker.between(old: items, new: pass.items, within: bounds)
                 let area = damage.reduce(0) { $0 + $1.area }
-                if Double(area) > Double(bounds.area) * RootRenderer.fullRedrawShare { damage = [bounds] }
+                if Double(area) > Double(bounds.area) * RootRenderer.fullRedrawShare { damage = wholeScreen(bounds) }
             }
             swap(&items, &pass.items)
         }
@@ -185,6 +185,15 @@ public final class RootRenderer {
     private lazy var layoutPass = LayoutPass(number: 0, text: text)
     private var renderPass: RenderPass?
     private let damageTracker = DamageTracker()
+
+    /// `[bounds]` in storage kept between frames: a new one-element array was the one
+    /// allocation of a steady full-screen frame (colours-100 at 1920×1080). Shared with the
+    /// returned damage, so it is reused once the caller has dropped last frame's.
+    private func wholeScreen(_ bounds: IntRect) -> [IntRect] {
+        if wholeScreenDamage.count == 1 { wholeScreenDamage[0] = bounds } else { wholeScreenDamage = [bounds] }
+        return wholeScreenDamage
+    }
+    private var wholeScreenDamage: [IntRect] = []
 
     private func draw(_ damage: [IntRect], into surface: Surface) {
         let canvas: Raster.Canvas
