@@ -35,14 +35,25 @@ import TestSupport
 
     @Test func oversizedAndReplacedEntries() {
         let cache = ByteBudgetCache<Int, Int>(budget: 100)
+        // Heavier than a quarter of the budget: the large tier, which keeps the four used last.
         cache.insert(1, 1, cost: 101)
-        #expect(cache.lookup(1) == nil && cache.bytes == 0)
-        cache.insert(1, 1, cost: 60)
-        cache.insert(1, 2, cost: 30)
-        #expect(cache.lookup(1) == 2 && cache.bytes == 30 && cache.count == 1)
-        cache.insert(2, 2, cost: 70)
-        cache.insert(3, 3, cost: 100)   // evicts both
-        #expect(cache.count == 1 && cache.bytes == 100 && cache.lookup(3) == 3)
+        #expect(cache.lookup(1) == 1 && cache.bytes == 0 && cache.totalBytes == 101)
+        for k in 10..<14 { cache.insert(k, k, cost: 30) }
+        #expect(cache.lookup(1) == nil && cache.count == 4 && cache.totalBytes == 120)
+        #expect(cache.lookup(10) == 10)                   // used: 11 goes next
+        cache.insert(14, 14, cost: 26)
+        #expect(cache.lookup(11) == nil && cache.lookup(10) == 10 && cache.lookup(14) == 14)
+        cache.removeAll()
+        #expect(cache.count == 0 && cache.totalBytes == 0)
+        // Small ones share the budget.
+        cache.insert(1, 1, cost: 20)
+        cache.insert(1, 2, cost: 10)
+        #expect(cache.lookup(1) == 2 && cache.bytes == 10 && cache.count == 1)
+        cache.insert(2, 2, cost: 25)
+        cache.insert(3, 3, cost: 25)
+        cache.insert(4, 4, cost: 25)
+        cache.insert(5, 5, cost: 25)    // over 100: the oldest unreferenced goes
+        #expect(cache.bytes <= 100 && cache.lookup(5) == 5)
         cache.removeAll()
         #expect(cache.count == 0 && cache.bytes == 0)
         let empty = ByteBudgetCache<Int, Int>(budget: 0)

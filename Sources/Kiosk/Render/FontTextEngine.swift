@@ -20,7 +20,7 @@ final class FontTextEngine: TextDrawing {
     /// over 10⁶ frames (5.4 MB with 2048 entries).
     static let layoutCacheBudget = 256 << 10
     /// Bytes the layout cache holds now (≤ `layoutCacheBudget`).
-    var layoutCacheBytes: Int { locked { layouts.bytes } }
+    var layoutCacheBytes: Int { locked { layouts.totalBytes } }
 
     struct FontKey: Hashable { var font: Font }
     struct LayoutKey: Hashable { var text: ResolvedText; var maxWidth: Double? }

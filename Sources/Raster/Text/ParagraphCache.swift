@@ -23,7 +23,7 @@ final class ParagraphCache {
     init(budgetBytes: Int) { cache = ByteBudgetCache(budget: budgetBytes) }
 
     var budget: Int { cache.budget }
-    var bytes: Int { cache.bytes }
+    var bytes: Int { cache.totalBytes }
     var hits: Int { cache.hits }
     var misses: Int { cache.misses }
     var count: Int { cache.count }
