@@ -93,7 +93,9 @@ public struct ScrollView<Content: View>: View, PrimitiveView, LayoutBehavior, No
         pass.withSavedState {
             pass.pushGesture(node)
             pass.gestureTransforms[node.serial] = pass.transform
-            pass.addHitShape(.rect(local))
+            // The viewport's rect path kept on the node while its frame stays (FrameRectPath, as
+            // colour views do): a new path array every scrolled frame otherwise.
+            pass.addHitShape(FrameRectPath.path(for: node))
             let device = pass.transform.apply(local)
             pass.clip = pass.clip.intersection(IntRect(covering: device))
             if !pass.transform.isAxisAligned { pass.clipPaths.append(Raster.Path.rect(local).applying(pass.transform)) }
