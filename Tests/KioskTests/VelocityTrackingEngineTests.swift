@@ -136,4 +136,40 @@ private struct Flick: View {
         }
         #expect(xs[0] > 120)
     }
+
+    /// A drag released with no animation: the tracker holds the value and wants no frames (it
+    /// kept 2 s of frames and body re-runs coming before), and ends 2 s after its last sample.
+    @Test func aTrackerHoldingTheValueWantsNoFramesAndEnds() throws {
+        struct Stay: View {
+            @State private var x: CGFloat = 0
+            var body: some View {
+                Color.red.frame(width: 40, height: 40).offset(x: x)
+                    .gesture(DragGesture(minimumDistance: 0).onChanged { x = $0.translation.width })
+            }
+        }
+        let h = HeadlessHost(width: 400, height: 100, text: FixedAdvanceText()) { Stay() }
+        h.drag(from: CGPoint(x: 200, y: 50), to: CGPoint(x: 260, y: 50), duration: 0.2)
+        h.advance(by: 1.0 / 60)
+        let graph = h.renderer.graph
+        #expect(graph.animators.count == 1 && graph.animators[0].holdsUntil != nil)
+        #expect(!h.renderer.needsFrame(at: h.time + 1.0 / 60))
+        let frames = h.frameCount
+        h.advance(by: 1)
+        #expect(h.frameCount - frames <= 1)
+        let end = try #require(graph.animators.first?.holdsUntil)
+        #expect(abs(try #require(h.renderer.nextWakeup) - end) < 1e-9)
+        h.advance(by: 1.5)
+        #expect(graph.animators.isEmpty)
+        #expect(presentedX(try #require(offsetNode(h))) == 60)
+    }
+
+    /// A release spring after a pause still takes over the holding tracker (and its frames run).
+    @Test func aSpringAfterAHoldAnimates() throws {
+        let (h, _, _) = try flick { _, _ in .spring(duration: 0.5) }
+        h.advance(by: 0.1)
+        let node = try #require(offsetNode(h))
+        #expect(try #require(presentedX(node)) < 120)
+        h.advance(by: 2)
+        #expect(presentedX(node) == 0)
+    }
 }

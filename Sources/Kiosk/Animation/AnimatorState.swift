@@ -148,6 +148,14 @@ struct AnimatorState<V: VectorArithmetic> {
 
     /// Ends the animation (its view is gone, or its identity was reset): every entry reports
     /// removal, and logical completion first where it had not.
+    /// While only a velocity tracker runs (a drag's changes with no animation) it shows the model
+    /// and needs no frames: the time it ends (its last sample + its lifetime), else nil.
+    var trackerEnd: Double? {
+        guard animation.as(VelocityTrackingAnimation.self) != nil,
+              let last = context.state[VelocityTrackingState<V>.self].sampler.lastTime else { return nil }
+        return last + VelocityTrackingAnimation.lifetime
+    }
+
     mutating func cancel() { finish() }
 
     private mutating func updateForks(_ elapsed: Double) {

@@ -27,6 +27,10 @@ class AttributeAnimator {
     func cancel() {}
     /// The presented value, for tests and diagnostics.
     var presentedValue: Any { () }
+    /// Set while the animator only holds the model value on screen (a velocity tracker between
+    /// drag changes or after a release with no animation): it wants no frames until then, when
+    /// it ends. Any new change clears it.
+    var holdsUntil: Double?
 }
 
 /// The frame of a node as animatable data: ((x, y), (width, height)).
@@ -43,7 +47,7 @@ extension CGRect {
 
 final class ValueAnimator<V: VectorArithmetic>: AttributeAnimator {
     /// The value animated toward (the latest model value).
-    var model: V
+    var model: V { didSet { holdsUntil = nil } }
     /// What is shown now.
     private(set) var presented: V
     private var state: AnimatorState<V>
@@ -61,11 +65,13 @@ final class ValueAnimator<V: VectorArithmetic>: AttributeAnimator {
     func retarget(to: V, animation: Animation, at time: Double, listener: AnimationListener?) {
         state.retarget(animation: animation, interval: to - model, at: time, listener: listener)
         model = to
+        holdsUntil = nil
     }
 
     override func tick(at time: Double, graph: ViewGraph) -> Bool {
         guard let node, !node.isRemoved else { cancel(); return false }
         let running: Bool
+        let before = presented
         if let offset = state.sample(at: time) {
             var v = model - state.interval
             v += offset
@@ -76,7 +82,11 @@ final class ValueAnimator<V: VectorArithmetic>: AttributeAnimator {
             presented = model
             running = false
         }
-        show(node, graph: graph)
+        // A tracker holding the model: nothing to show again, no frames until it ends (it kept
+        // 2 s of frames coming, and re-ran bodies, after every drag released without animation).
+        let holding = running && presented == model ? state.trackerEnd : nil
+        if holding == nil || presented != before { show(node, graph: graph) }
+        holdsUntil = holding
         return running
     }
 
@@ -267,12 +277,14 @@ extension ViewGraph {
     /// are dropped (their completions are told).
     func tickAnimations(at time: Double) {
         guard !animators.isEmpty else { return }
+        holdingAnimators = 0
         var kept = 0
         for i in animators.indices {
             let a = animators[i]
             if a.tick(at: time, graph: self) {
                 animators[kept] = a
                 kept += 1
+                if a.holdsUntil != nil { holdingAnimators += 1 }
             } else if let node = a.node {
                 if node.valueAnimator === a { node.valueAnimator = nil }
                 if node.frameAnimator === a { node.frameAnimator = nil }

@@ -76,6 +76,8 @@ final class ViewGraph {
     // MARK: Animation state (Animation/NodeAnimation.swift, Transaction.swift)
     /// Every running attribute animation.
     var animators: [AttributeAnimator] = []
+    /// How many of `animators` held their model at the last tick (see hasRunningAnimators).
+    var holdingAnimators = 0
     /// An effect or frame animation moved: the display list must be recorded again.
     var needsRender = false
     /// The transaction of the evaluation in progress (a stack: evaluate saves and restores it).
@@ -192,9 +194,10 @@ final class ViewGraph {
         withSink { for action in actions { action() } }
     }
 
-    /// Whether animations or completions want another frame.
+    /// Whether animations or completions want another frame. Animators that only hold their
+    /// model (`holdsUntil`) want none: they wake the loop when they end (`nextWakeup`).
     var hasAnimationWork: Bool {
-        !animators.isEmpty || !completionQueue.isEmpty || !completionsToCheck.isEmpty || !ThreadContext.current.unclaimedCompletions.isEmpty
+        hasRunningAnimators || !completionQueue.isEmpty || !completionsToCheck.isEmpty || !ThreadContext.current.unclaimedCompletions.isEmpty
     }
 
     func `defer`(_ action: @escaping () -> Void) {
@@ -207,9 +210,18 @@ final class ViewGraph {
         wakeups.append((time, WeakNode(node)))
     }
 
-    /// The earliest scheduled wake-up, if any.
+    /// Whether an animator wants frames: more animators than the last tick found holding, or
+    /// one of those was changed since (a release spring retargets a holding tracker).
+    var hasRunningAnimators: Bool {
+        guard !animators.isEmpty else { return false }
+        if animators.count > holdingAnimators { return true }
+        return animators.contains { $0.holdsUntil == nil }
+    }
+
+    /// The earliest scheduled wake-up, if any (a holding animator's end among them).
     var nextWakeup: Double? {
-        let view = wakeups.lazy.filter { $0.node.node.map { !$0.isRemoved } ?? false }.map(\.time).min()
+        var view = wakeups.lazy.filter { $0.node.node.map { !$0.isRemoved } ?? false }.map(\.time).min()
+        if holdingAnimators > 0, let hold = animators.lazy.compactMap(\.holdsUntil).min() { view = min(view ?? hold, hold) }
         guard let timer = clockIfMade?.nextTime else { return view }
         return min(view ?? timer, timer)
     }
