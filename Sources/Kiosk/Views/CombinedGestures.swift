@@ -28,14 +28,9 @@ public struct SimultaneousGesture<First: Gesture, Second: Gesture>: Gesture, Rec
     public init(_ first: First, _ second: Second) { self.first = first; self.second = second }
 
     var recipe: GestureRecipe {
-        let f = baseRecipe(first), s = baseRecipe(second)
-        var r = GestureRecipe(kind: f.kind)
-        r.combination = .simultaneous
-        r.members = [f, s]
-        r.combine = { _, values in
+        combinedRecipe(first, second, .simultaneous) { _, values in
             Value(first: values.first.flatMap { $0 as? First.Value }, second: values.last.flatMap { $0 as? Second.Value })
         }
-        return r
     }
 }
 
@@ -59,21 +54,28 @@ public struct ExclusiveGesture<First: Gesture, Second: Gesture>: Gesture, Recipe
     public init(_ first: First, _ second: Second) { self.first = first; self.second = second }
 
     var recipe: GestureRecipe {
-        let f = baseRecipe(first), s = baseRecipe(second)
-        var r = GestureRecipe(kind: f.kind)
-        r.combination = .exclusive
-        r.members = [f, s]
-        r.combine = { member, values in
+        combinedRecipe(first, second, .exclusive) { member, values in
             if member == 0, let a = values[0] as? First.Value { return Value.first(a) }
             if let b = values[member] as? Second.Value { return Value.second(b) }
             return ()
         }
-        return r
     }
 }
 
 extension ExclusiveGesture.Value: Equatable where First.Value: Equatable, Second.Value: Equatable {}
 extension ExclusiveGesture.Value: Sendable where First.Value: Sendable, Second.Value: Sendable {}
+
+/// The recipe of a two-member combination: the members' own recipes, and how the combined
+/// value is built from their latest values.
+private func combinedRecipe<A: Gesture, B: Gesture>(_ first: A, _ second: B, _ combination: GestureRecipe.Combination,
+                                                     combine: @escaping (Int, [Any?]) -> Any) -> GestureRecipe {
+    let f = baseRecipe(first)
+    var r = GestureRecipe(kind: f.kind)
+    r.combination = combination
+    r.members = [f, baseRecipe(second)]
+    r.combine = combine
+    return r
+}
 
 extension Gesture {
     /// Combines this gesture with `other` so that both can be recognised at once.
