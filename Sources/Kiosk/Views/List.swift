@@ -280,15 +280,11 @@ struct ListItemView: View {
 
     private var row: some View {
         let insets = item.traits.insets ?? ListMetrics.rowInsets
-        let r = metrics.radius
-        let shape = UnevenRoundedRectangle(topLeadingRadius: item.isFirst ? r : 0, bottomLeadingRadius: item.isLast ? r : 0,
-                                           bottomTrailingRadius: item.isLast ? r : 0, topTrailingRadius: item.isFirst ? r : 0)
         let showsSeparator = item.traits.separator != .hidden && !item.isLast
         return item.view
             .padding(EdgeInsets(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing))
             .frame(maxWidth: .infinity, minHeight: ListMetrics.rowHeight, alignment: .leading)
-            .background(RowBackground(custom: item.traits.background, fill: metrics.rowBackground(scheme)))
-            .clipShape(shape)
+            .background(RowBackground(custom: item.traits.background, fill: metrics.rowBackground(scheme), corners: corners))
             .overlay(alignment: .bottom) {
                 if showsSeparator {
                     (item.traits.separatorTint ?? Color(uiColor: .separator))
@@ -298,13 +294,31 @@ struct ListItemView: View {
             }
             .padding(.horizontal, metrics.margin)
     }
+
+    /// The card's rounded corners this row draws (the first row the top ones, the last the
+    /// bottom ones), nil for a square row.
+    private var corners: UnevenRoundedRectangle? {
+        let r = metrics.radius
+        guard r > 0, item.isFirst || item.isLast else { return nil }
+        return UnevenRoundedRectangle(topLeadingRadius: item.isFirst ? r : 0, bottomLeadingRadius: item.isLast ? r : 0,
+                                      bottomTrailingRadius: item.isLast ? r : 0, topTrailingRadius: item.isFirst ? r : 0)
+    }
 }
 
+/// A row's background: the style's colour or the row's own view, cut to the card's corners
+/// where it has some. Only the background is shaped (the row's content is never clipped), and
+/// square rows draw a plain colour, whose rectangle the renderer keeps between frames.
 struct RowBackground: View {
     let custom: AnyView?
     let fill: Color
+    let corners: UnevenRoundedRectangle?
     var body: some View {
-        if let custom { custom } else { fill }
+        if let corners {
+            // A colour (the usual row background) fills the shape itself: no clip to re-record.
+            if let custom, !(custom.view is Color) { custom.clipShape(corners) } else { corners.fill((custom?.view as? Color) ?? fill) }
+        } else {
+            if let custom { custom } else { fill }
+        }
     }
 }
 
