@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // kiosk — a SwiftUI-style renderer for embedded Linux screens with no window system.
 import PackageDescription
+import CompilerPluginSupport
 
 // Hot pixel loops are written for the optimiser; debug builds of them are 20–50× slower,
 // so tests that draw big surfaces still finish because `scripts/test` builds with -O for Raster.
@@ -31,7 +32,9 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         // ENGINE.md is the folder's documentation, not a resource (excluded: no SwiftPM warning).
-        .target(name: "Kiosk", dependencies: ["Raster", "CDRM"], exclude: ["ENGINE.md"]),
+        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "KioskMacros"], exclude: ["ENGINE.md"]),
+        // `#Preview`: a compiler plugin speaking the plugin protocol itself (no swift-syntax).
+        .macro(name: "KioskMacros"),
         // `import Combine` for pasted SwiftUI model files (no Combine on Linux): re-exports Kiosk's publishers.
         .target(name: "Combine", dependencies: ["Kiosk"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
