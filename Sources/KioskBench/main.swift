@@ -4,7 +4,8 @@
 //   full:   every body re-evaluated + layout + full redraw
 //   text:   one Text changes: its body, layout, damage diff and repaint of old ∪ new bounds
 //   idle:   a frame where nothing changed (and its heap allocations)
-// --surface runs the effect scenes of SurfaceScenes.swift instead (flip, blur, particles).
+// The effect scenes (flip, blur, particles) are `kiosk bench --scene flip-card|blur-20|
+// particles-2000|particles-symbols` (Sources/KioskScenes/Bench/SurfaceBench.swift).
 // Run with scripts/bench-engine (release build, allocation counter linked in).
 import AllocationCounter
 import Kiosk
@@ -68,7 +69,6 @@ func report(_ name: String, _ samples: [Double], _ extra: String = "") {
           "min \(round(s[0] * 1000) / 1000) ms  median \(round(s[s.count / 2] * 1000) / 1000) ms  (n=\(s.count)) \(extra)")
 }
 
-if CommandLine.arguments.contains("--surface") { runSurfaceBenchmarks(); exit(0) }   // SurfaceScenes.swift
 
 let surface = try! Surface(width: 1920, height: 1080)
 let model = BenchModel()

@@ -47,6 +47,13 @@ struct GestureRecipe {
     var parts: [GestureRecipe] = []
     var wrapFirst: ((Any) -> Any)?
     var wrapSecond: ((Any, Any?) -> Any)?
+    /// `simultaneously(with:)` / `exclusively(before:)`: the two `members` take part in the
+    /// touch as gestures of their own; `combine(changedMember, latestValues)` builds this
+    /// gesture's value for its own callbacks (CombinedGestures.swift).
+    enum Combination { case simultaneous, exclusive }
+    var combination: Combination?
+    var members: [GestureRecipe] = []
+    var combine: ((Int, [Any?]) -> Any)?
 
     init(kind: Kind, onChanged: ((DragGesture.Value) -> Void)? = nil, onEnded: ((DragGesture.Value) -> Void)? = nil,
          onTap: (() -> Void)? = nil, onPressingChanged: ((Bool) -> Void)? = nil) {

@@ -27,11 +27,20 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
     public func italic() -> Text { var t = self; t.isItalic = true; return t }
     public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
 
+    /// A change of letter case applied to text when it is shown (`.textCase(_:)`).
+    public enum Case: Hashable, Sendable { case uppercase, lowercase }
+
     func resolved(_ env: EnvironmentValues) -> ResolvedText {
         var f = font ?? env.font ?? .body
         if let weight { f.weight = weight }
         if isItalic { f.isItalic = true }
-        return ResolvedText(string: string, font: f, alignment: env.multilineTextAlignment,
+        let shown: String
+        switch env.textCase {
+        case .uppercase?: shown = string.uppercased()
+        case .lowercase?: shown = string.lowercased()
+        case nil: shown = string
+        }
+        return ResolvedText(string: shown, font: f, alignment: env.multilineTextAlignment,
                             lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing))
     }
 
@@ -118,4 +127,16 @@ struct ResolvedText: Hashable {
     var alignment: TextAlignment
     var lineLimit: Int?
     var lineSpacing: Double
+}
+
+struct TextCaseKey: EnvironmentKey { static let defaultValue: Text.Case? = nil }
+
+extension EnvironmentValues {
+    /// The letter case text inside is shown in (nil: as written).
+    public var textCase: Text.Case? { get { self[TextCaseKey.self] } set { self[TextCaseKey.self] = newValue } }
+}
+
+extension View {
+    /// Shows the text inside this view in upper or lower case (nil: as written).
+    public func textCase(_ textCase: Text.Case?) -> some View { environment(\.textCase, textCase) }
 }

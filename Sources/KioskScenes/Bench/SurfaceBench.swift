@@ -66,18 +66,45 @@ struct ParticleField: View {
             Canvas { context, size in
                 let t = timeline.date.timeIntervalSince(start)
                 context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(.black))
-                let cx = size.width / 2, cy = size.height / 2
                 for i in 0..<ParticleField.count {
-                    let k = Double(i)
-                    // A deterministic spread of radii, speeds and phases (a golden-angle walk).
-                    let radius = 40 + (k * 0.618_033_988_75).truncatingRemainder(dividingBy: 1) * min(cx, cy) * 0.9
-                    let speed = 0.2 + (k * 0.414_213_562).truncatingRemainder(dividingBy: 1) * 0.8
-                    let angle = k * 2.399_963 + t * speed
-                    let x = cx + cos(angle) * radius, y = cy + sin(angle) * radius * 0.6
-                    let hue = (k / Double(ParticleField.count) + t * 0.05).truncatingRemainder(dividingBy: 1)
-                    context.fill(Path(ellipseIn: CGRect(x: x - 3, y: y - 3, width: 6, height: 6)),
-                                 with: .color(Color(hue: hue, saturation: 0.8, brightness: 1)))
+                    let p = ParticleField.orbit(i, at: t, in: size)
+                    context.fill(Path(ellipseIn: CGRect(x: p.center.x - 3, y: p.center.y - 3, width: 6, height: 6)),
+                                 with: .color(Color(hue: p.hue, saturation: 0.8, brightness: 1)))
                 }
+            }
+        }
+    }
+
+    /// Where particle `i` is at time `t`: a deterministic spread of radii, speeds and phases (a
+    /// golden-angle walk), and its hue.
+    static func orbit(_ i: Int, at t: Double, in size: CGSize) -> (center: CGPoint, hue: Double) {
+        let k = Double(i)
+        let cx = size.width / 2, cy = size.height / 2
+        let radius = 40 + (k * 0.618_033_988_75).truncatingRemainder(dividingBy: 1) * min(cx, cy) * 0.9
+        let speed = 0.2 + (k * 0.414_213_562).truncatingRemainder(dividingBy: 1) * 0.8
+        let angle = k * 2.399_963 + t * speed
+        let hue = (k / Double(count) + t * 0.05).truncatingRemainder(dividingBy: 1)
+        return (CGPoint(x: cx + cos(angle) * radius, y: cy + sin(angle) * radius * 0.6), hue)
+    }
+}
+
+/// The same orbits drawn as one resolved Canvas symbol stamped 2000 times (the other common
+/// SwiftUI spelling of a particle field): the symbol is rendered once, each particle is an
+/// image draw.
+struct SymbolParticleField: View {
+    let start = Date()
+
+    var body: some View {
+        TimelineView(.animation) { timeline in
+            Canvas { context, size in
+                let t = timeline.date.timeIntervalSince(start)
+                context.fill(Path(CGRect(origin: .zero, size: size)), with: .color(.black))
+                guard let dot = context.resolveSymbol(id: 0) else { return }
+                for i in 0..<ParticleField.count {
+                    context.draw(dot, at: ParticleField.orbit(i, at: t, in: size).center)
+                }
+            } symbols: {
+                Circle().fill(Color.orange).frame(width: 6, height: 6).tag(0)
             }
         }
     }
@@ -87,6 +114,7 @@ extension KioskScenes {
     static var surfaceEntries: [Entry] {
         [viewScene("flip-card", "a 600×400 card flipping in 3D forever (bench)") { FlipCard() },
          viewScene("blur-20", "moving shapes under a 20-px blur, 400×400 (bench)") { BlurRegion() },
-         viewScene("particles-2000", "2000 particles drawn by a Canvas in a TimelineView (bench)") { ParticleField() }]
+         viewScene("particles-2000", "2000 particles drawn by a Canvas in a TimelineView (bench)") { ParticleField() },
+         viewScene("particles-symbols", "the 2000 particles as one Canvas symbol drawn 2000 times (bench)") { SymbolParticleField() }]
     }
 }

@@ -1,0 +1,407 @@
+// List and Section: SwiftUI's scrolling table of rows, drawn as iOS 17 draws it. A List
+// flattens its content the way SwiftUI's view lists do — TupleView, ForEach, Group, if/else,
+// Optional and AnyView contribute their children, a Section contributes its header, rows and
+// footer, and every other view is one row — then stacks the rows in a ScrollView over a
+// LazyVStack (so a long list builds only the rows on screen; the flattening itself visits every
+// row's view value, which is cheap next to building nodes).
+//
+// Looks (iPhone, light/dark), by style:
+// - insetGrouped (the default, `.automatic`, `.sidebar`): systemGroupedBackground behind white
+//   (dark 1C1C1E) section cards with 10-point corners, 16 points from the sides; rows 16 points
+//   in, at least 44 tall (11 points above and below the content); hairline separators from the
+//   content's leading edge; headers in uppercase footnote grey, footers in footnote grey;
+//   35 points between sections (20 above a header).
+// - grouped: the same with full-width, square cards. inset: plain rows 16 points from the sides.
+// - plain: white rows edge to edge, separators 16 points in, headers as grey bars in
+//   semibold subheadline (they scroll with the rows: kiosk does not pin them).
+// Row traits: `.listRowBackground`, `.listRowSeparator(.hidden)`, `.listRowSeparatorTint`,
+// `.listRowInsets` — read where the row's view is that modifier (outermost), as SwiftUI reads
+// them from the row. `selection:` is accepted; rows draw no selection (touch panels have no
+// edit mode). Not done: swipe actions, `onDelete`/`onMove`, pinned plain-style headers.
+
+/// A scrolling column of rows, grouped in sections.
+///
+/// ```swift
+/// List {
+///     Section("Drinks") {
+///         ForEach(drinks) { drink in HStack { Text(drink.name); Spacer(); Text(drink.price) } }
+///     }
+///     Section { Text("Open 7–19") } footer: { Text("Card payments only") }
+/// }
+/// .listStyle(.insetGrouped)
+/// ```
+public struct List<SelectionValue: Hashable, Content: View>: View {
+    let content: Content
+    @Environment(\.listStyleKind) private var style
+    @Environment(\.listBackgroundHidden) private var backgroundHidden
+
+    public init(@ViewBuilder content: () -> Content) where SelectionValue == Never { self.content = content() }
+    /// A list whose rows can be selected: kiosk accepts the binding and draws no selection.
+    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) { self.content = content() }
+    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) { self.content = content() }
+
+    public var body: some View {
+        var rows = ListRows()
+        rows.add(content, path: [], traits: ListRowTraits())
+        rows.finish()
+        let metrics = ListMetrics(style)
+        return ScrollView {
+            LazyVStack(spacing: 0) {
+                ForEach(rows.items) { item in ListItemView(item: item, metrics: metrics) }
+            }
+            .padding(.top, metrics.top)
+            .padding(.bottom, metrics.bottom)
+        }
+        .background(ListBackground(metrics: metrics, hidden: backgroundHidden))
+    }
+}
+
+extension List {
+    /// One row per element of `data`.
+    public init<Data: RandomAccessCollection, RowContent: View>(
+        _ data: Data, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, Data.Element.ID, RowContent>, Data.Element: Identifiable, SelectionValue == Never {
+        content = ForEach(data, content: rowContent)
+    }
+    /// One row per element of `data`, identified by `id`.
+    public init<Data: RandomAccessCollection, ID: Hashable, RowContent: View>(
+        _ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+    ) where Content == ForEach<Data, ID, RowContent>, SelectionValue == Never {
+        content = ForEach(data, id: id, content: rowContent)
+    }
+    /// One row per number in `data`.
+    public init<RowContent: View>(_ data: Range<Int>, @ViewBuilder rowContent: @escaping (Int) -> RowContent)
+    where Content == ForEach<Range<Int>, Int, RowContent>, SelectionValue == Never {
+        content = ForEach(data, content: rowContent)
+    }
+}
+
+/// A group of rows in a List with an optional header and footer. Outside a List its header,
+/// content and footer join the enclosing container, as a Group's would.
+public struct Section<Parent: View, Content: View, Footer: View>: View, PrimitiveView {
+    let header: Parent
+    let content: Content
+    let footer: Footer
+
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent, @ViewBuilder footer: () -> Footer) {
+        self.header = header(); self.content = content(); self.footer = footer()
+    }
+    public init(header: Parent, footer: Footer, @ViewBuilder content: () -> Content) {
+        self.header = header; self.content = content(); self.footer = footer
+    }
+    public var body: Never { bodyNeverCalled("Section") }
+    func makeChildren(_ list: inout ChildList) {
+        list.append(header, key: SectionPart.header)
+        list.append(content, key: SectionPart.content)
+        list.append(footer, key: SectionPart.footer)
+    }
+}
+
+extension Section where Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder header: () -> Parent) {
+        self.init(content: content, header: header, footer: { EmptyView() })
+    }
+    public init(header: Parent, @ViewBuilder content: () -> Content) { self.init(header: header, footer: EmptyView(), content: content) }
+}
+
+extension Section where Parent == EmptyView {
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder footer: () -> Footer) {
+        self.init(content: content, header: { EmptyView() }, footer: footer)
+    }
+    public init(footer: Footer, @ViewBuilder content: () -> Content) { self.init(header: EmptyView(), footer: footer, content: content) }
+}
+
+extension Section where Parent == EmptyView, Footer == EmptyView {
+    public init(@ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { EmptyView() }, footer: { EmptyView() })
+    }
+}
+
+extension Section where Parent == Text, Footer == EmptyView {
+    /// A section with a text header.
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content, header: { Text(title) }, footer: { EmptyView() })
+    }
+}
+
+enum SectionPart: Hashable { case header, content, footer }
+
+/// What a List needs from a Section, whatever its generic types.
+protocol ListSection {
+    var headerView: (any View)? { get }
+    var contentView: any View { get }
+    var footerView: (any View)? { get }
+}
+
+extension Section: ListSection {
+    var headerView: (any View)? { Parent.self == EmptyView.self ? nil : header }
+    var contentView: any View { content }
+    var footerView: (any View)? { Footer.self == EmptyView.self ? nil : footer }
+}
+
+/// Views whose children are a list's rows one by one.
+protocol ListRowsContainer: PrimitiveView {}
+extension TupleView: ListRowsContainer {}
+extension ForEach: ListRowsContainer {}
+extension Group: ListRowsContainer {}
+extension AnyView: ListRowsContainer {}
+extension EmptyView: ListRowsContainer {}
+extension _ConditionalContent: ListRowsContainer {}
+extension Optional: ListRowsContainer where Wrapped: View {}
+
+/// A row's structural identity: the keys on the way to it (ForEach ids, tuple indexes).
+struct ListPath: Hashable { var keys: [AnyHashable] }
+
+/// One entry of the flattened list.
+struct ListItem: Identifiable {
+    enum Kind { case gap(first: Bool, beforeHeader: Bool), header, row, footer }
+    let id: ListPath
+    let kind: Kind
+    let view: AnyView
+    var traits: ListRowTraits
+    var isFirst = false, isLast = false
+}
+
+/// The flattening of a List's content into sections of rows.
+struct ListRows {
+    private(set) var items: [ListItem] = []
+    private var sectionOpen = false
+    private var sectionStart = 0
+    private var sections = 0
+
+    mutating func add(_ view: any View, path: [AnyHashable], traits: ListRowTraits) {
+        if let carrier = view as? any ListRowTraitCarrier {
+            var t = traits
+            carrier.edit(&t)
+            add(carrier.rowContent, path: path + [AnyHashable(0)], traits: t)
+        } else if let section = view as? any ListSection {
+            closeSection()
+            openSection(path: path, beforeHeader: section.headerView != nil)
+            if let header = section.headerView {
+                items.append(ListItem(id: ListPath(keys: path + [AnyHashable(SectionPart.header)]), kind: .header,
+                                      view: AnyView(header), traits: traits))
+            }
+            add(section.contentView, path: path + [AnyHashable(SectionPart.content)], traits: traits)
+            if let footer = section.footerView {
+                items.append(ListItem(id: ListPath(keys: path + [AnyHashable(SectionPart.footer)]), kind: .footer,
+                                      view: AnyView(footer), traits: traits))
+            }
+            closeSection()
+        } else if let container = view as? any ListRowsContainer {
+            var children = ChildList()
+            container.makeChildren(&children)
+            for child in children.views { add(child.view, path: path + [child.key], traits: traits) }
+        } else {
+            if !sectionOpen { openSection(path: path + [AnyHashable("implicit")], beforeHeader: false) }
+            items.append(ListItem(id: ListPath(keys: path), kind: .row, view: AnyView(view), traits: traits))
+        }
+    }
+
+    private mutating func openSection(path: [AnyHashable], beforeHeader: Bool) {
+        items.append(ListItem(id: ListPath(keys: path + [AnyHashable("gap")]), kind: .gap(first: sections == 0, beforeHeader: beforeHeader),
+                              view: AnyView(EmptyView()), traits: ListRowTraits()))
+        sections += 1
+        sectionOpen = true
+        sectionStart = items.count
+    }
+
+    /// Marks the first and last rows of the open section.
+    private mutating func closeSection() {
+        guard sectionOpen else { return }
+        sectionOpen = false
+        let rows = items.indices[sectionStart...].filter { if case .row = items[$0].kind { return true } else { return false } }
+        if let first = rows.first { items[first].isFirst = true }
+        if let last = rows.last { items[last].isLast = true }
+    }
+
+    mutating func finish() { closeSection() }
+}
+
+/// Sizes and colours of a list style.
+struct ListMetrics {
+    let kind: ListStyleKind
+    var grouped: Bool { kind == .insetGrouped || kind == .grouped }
+    var margin: CGFloat { kind == .insetGrouped || kind == .inset ? 16 : 0 }
+    var radius: CGFloat { kind == .insetGrouped || kind == .inset ? 10 : 0 }
+    var top: CGFloat { grouped ? 0 : 0 }
+    var bottom: CGFloat { grouped ? 35 : 0 }
+    static let rowInsets = EdgeInsets(top: 11, leading: 16, bottom: 11, trailing: 16)
+    static let rowHeight: CGFloat = 44
+    init(_ kind: ListStyleKind) { self.kind = kind }
+
+    func background(_ scheme: ColorScheme) -> Color {
+        grouped ? Color(uiColor: .systemGroupedBackground) : Color(uiColor: .systemBackground)
+    }
+    func rowBackground(_ scheme: ColorScheme) -> Color {
+        grouped ? Color(uiColor: .secondarySystemGroupedBackground) : Color(uiColor: .systemBackground)
+    }
+}
+
+struct ListBackground: View {
+    let metrics: ListMetrics
+    let hidden: Bool
+    @Environment(\.colorScheme) private var scheme
+    var body: some View { hidden ? Color.clear : metrics.background(scheme) }
+}
+
+/// One flattened entry drawn in the list's style.
+struct ListItemView: View {
+    let item: ListItem
+    let metrics: ListMetrics
+    @Environment(\.colorScheme) private var scheme
+
+    var body: some View {
+        switch item.kind {
+        case .gap(let first, let beforeHeader):
+            Color.clear.frame(height: metrics.grouped ? (first ? (beforeHeader ? 16 : 20) : (beforeHeader ? 20 : 35)) : 0)
+        case .header:
+            if metrics.grouped {
+                item.view
+                    .font(.footnote).textCase(.uppercase).foregroundColor(.secondary)
+                    .frame(maxWidth: .infinity, alignment: .leading)
+                    .padding(.leading, metrics.margin + 16).padding(.trailing, metrics.margin + 16)
+                    .padding(.bottom, 7)
+            } else {
+                item.view
+                    .font(.system(size: 15, weight: .semibold)).foregroundColor(.secondary)
+                    .frame(maxWidth: .infinity, alignment: .leading)
+                    .padding(.horizontal, metrics.margin + 16).padding(.vertical, 6)
+                    .background(Color(uiColor: .secondarySystemBackground))
+            }
+        case .footer:
+            item.view
+                .font(.footnote).foregroundColor(.secondary)
+                .frame(maxWidth: .infinity, alignment: .leading)
+                .padding(.horizontal, metrics.margin + 16).padding(.top, 7)
+        case .row:
+            row
+        }
+    }
+
+    private var row: some View {
+        let insets = item.traits.insets ?? ListMetrics.rowInsets
+        let r = metrics.radius
+        let shape = UnevenRoundedRectangle(topLeadingRadius: item.isFirst ? r : 0, bottomLeadingRadius: item.isLast ? r : 0,
+                                           bottomTrailingRadius: item.isLast ? r : 0, topTrailingRadius: item.isFirst ? r : 0)
+        let showsSeparator = item.traits.separator != .hidden && !item.isLast
+        return item.view
+            .padding(EdgeInsets(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing))
+            .frame(maxWidth: .infinity, minHeight: ListMetrics.rowHeight, alignment: .leading)
+            .background(RowBackground(custom: item.traits.background, fill: metrics.rowBackground(scheme)))
+            .clipShape(shape)
+            .overlay(alignment: .bottom) {
+                if showsSeparator {
+                    (item.traits.separatorTint ?? Color(uiColor: .separator))
+                        .frame(height: 1)
+                        .padding(.leading, insets.leading)
+                }
+            }
+            .padding(.horizontal, metrics.margin)
+    }
+}
+
+struct RowBackground: View {
+    let custom: AnyView?
+    let fill: Color
+    var body: some View {
+        if let custom { custom } else { fill }
+    }
+}
+
+// MARK: - Styles
+
+/// How a List looks (`.listStyle(_:)`).
+public protocol ListStyle {}
+enum ListStyleKind: Hashable, Sendable { case insetGrouped, grouped, inset, plain }
+protocol BuiltinListStyle: ListStyle { var kind: ListStyleKind { get } }
+
+/// The platform's default: inset grouped on iOS.
+public struct DefaultListStyle: BuiltinListStyle { public init() {}; var kind: ListStyleKind { .insetGrouped } }
+public struct InsetGroupedListStyle: BuiltinListStyle { public init() {}; var kind: ListStyleKind { .insetGrouped } }
+public struct GroupedListStyle: BuiltinListStyle { public init() {}; var kind: ListStyleKind { .grouped } }
+public struct InsetListStyle: BuiltinListStyle { public init() {}; var kind: ListStyleKind { .inset } }
+public struct PlainListStyle: BuiltinListStyle { public init() {}; var kind: ListStyleKind { .plain } }
+/// iPadOS's sidebar; drawn inset grouped.
+public struct SidebarListStyle: BuiltinListStyle { public init() {}; var kind: ListStyleKind { .insetGrouped } }
+
+extension ListStyle where Self == DefaultListStyle { public static var automatic: DefaultListStyle { .init() } }
+extension ListStyle where Self == InsetGroupedListStyle { public static var insetGrouped: InsetGroupedListStyle { .init() } }
+extension ListStyle where Self == GroupedListStyle { public static var grouped: GroupedListStyle { .init() } }
+extension ListStyle where Self == InsetListStyle { public static var inset: InsetListStyle { .init() } }
+extension ListStyle where Self == PlainListStyle { public static var plain: PlainListStyle { .init() } }
+extension ListStyle where Self == SidebarListStyle { public static var sidebar: SidebarListStyle { .init() } }
+
+struct ListStyleKindKey: EnvironmentKey { static let defaultValue = ListStyleKind.insetGrouped }
+struct ListBackgroundHiddenKey: EnvironmentKey { static let defaultValue = false }
+
+extension EnvironmentValues {
+    var listStyleKind: ListStyleKind { get { self[ListStyleKindKey.self] } set { self[ListStyleKindKey.self] = newValue } }
+    var listBackgroundHidden: Bool { get { self[ListBackgroundHiddenKey.self] } set { self[ListBackgroundHiddenKey.self] = newValue } }
+}
+
+/// Whether something is shown; `.automatic` lets the container decide.
+public enum Visibility: Hashable, Sendable, CaseIterable { case automatic, visible, hidden }
+
+/// The top and bottom edges.
+public enum VerticalEdge: Int8, Hashable, Sendable, CaseIterable {
+    case top, bottom
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let top = Set(rawValue: 1)
+        public static let bottom = Set(rawValue: 2)
+        public static let all: Set = [.top, .bottom]
+    }
+}
+
+// MARK: - Row traits
+
+/// What the rows of a List may ask of it.
+struct ListRowTraits {
+    var background: AnyView?
+    var separator: Visibility?
+    var separatorTint: Color?
+    var insets: EdgeInsets?
+}
+
+protocol ListRowTraitCarrier {
+    var rowContent: any View { get }
+    func edit(_ traits: inout ListRowTraits)
+}
+
+/// A row with list traits; outside a List it is just its content (as in SwiftUI).
+public struct _ListRowTraitView<Content: View>: View, ListRowTraitCarrier {
+    let content: Content
+    let apply: (inout ListRowTraits) -> Void
+    public var body: Content { content }
+    var rowContent: any View { content }
+    func edit(_ traits: inout ListRowTraits) { apply(&traits) }
+}
+
+extension View {
+    /// The list style of the Lists inside this view.
+    public func listStyle<S: ListStyle>(_ style: S) -> some View {
+        environment(\.listStyleKind, (style as? any BuiltinListStyle)?.kind ?? .insetGrouped)
+    }
+    /// Hides (or shows) the background a List draws behind its rows.
+    public func scrollContentBackground(_ visibility: Visibility) -> some View {
+        environment(\.listBackgroundHidden, visibility == .hidden)
+    }
+    /// Draws `view` behind this row of a List instead of the style's row colour.
+    public func listRowBackground<V: View>(_ view: V?) -> _ListRowTraitView<Self> {
+        let erased = view.map { AnyView($0) }
+        return _ListRowTraitView(content: self) { $0.background = erased }
+    }
+    /// Shows or hides this row's separator in a List.
+    public func listRowSeparator(_ visibility: Visibility, edges: VerticalEdge.Set = .all) -> _ListRowTraitView<Self> {
+        _ListRowTraitView(content: self) { $0.separator = visibility }
+    }
+    /// Colours this row's separator in a List.
+    public func listRowSeparatorTint(_ color: Color?, edges: VerticalEdge.Set = .all) -> _ListRowTraitView<Self> {
+        _ListRowTraitView(content: self) { $0.separatorTint = color }
+    }
+    /// The padding of this row's content in a List (nil: the style's 11 × 16 points).
+    public func listRowInsets(_ insets: EdgeInsets?) -> _ListRowTraitView<Self> {
+        _ListRowTraitView(content: self) { $0.insets = insets }
+    }
+}
