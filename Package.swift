@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "kiosk-engine-bench", targets: ["KioskBench"]),
         .executable(name: "raster-gallery", targets: ["RasterGallery"]),
         .executable(name: "raster-bench", targets: ["RasterBench"]),
-        .library(name: "Kiosk", targets: ["Kiosk", "Combine"]),
+        .library(name: "Kiosk", targets: ["Kiosk", "Combine", "UIKit"]),
         .executable(name: "kiosk", targets: ["KioskCLI"]),
     ],
     targets: [
@@ -32,11 +32,16 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         // ENGINE.md is the folder's documentation, not a resource (excluded: no SwiftPM warning).
-        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "KioskMacros"], exclude: ["ENGINE.md"]),
+        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "KioskMacros", "KioskGeometry"], exclude: ["ENGINE.md"]),
+        // CGFloat, CGPoint, CGSize, CGRect…: a module of their own so Kiosk can re-export them by
+        // scoped imports, which win over Foundation's where a file imports both (CoreGraphicsTypes.swift).
+        .target(name: "KioskGeometry"),
         // `#Preview`: a compiler plugin speaking the plugin protocol itself (no swift-syntax).
         .macro(name: "KioskMacros"),
         // `import Combine` for pasted SwiftUI model files (no Combine on Linux): re-exports Kiosk's publishers.
         .target(name: "Combine", dependencies: ["Kiosk"]),
+        // `import UIKit` beside SwiftUI code (UIScreen, UIColor, haptics): re-exports Kiosk.
+        .target(name: "UIKit", dependencies: ["Kiosk"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
         .target(name: "KioskScenes", dependencies: ["Kiosk"]),
@@ -58,7 +63,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount"], exclude: ["Goldens"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -4,15 +4,18 @@
 // canvas, but a pasted file must compile and its body must still be type-checked (a preview that
 // no longer compiles is a real error). The expansion is therefore the use's own text, with
 // `#Preview` replaced by a call to `Kiosk.Preview`'s initialiser (the same arguments: name,
-// traits, body closure), inside a private function with a compiler-unique name:
+// traits, body closure), inside a private enum with a compiler-unique name:
 //
 //     #Preview("Ring") { RingView() }
-//     ⟶ private func $s…7previewfMu_() -> Kiosk.Preview { Kiosk.Preview("Ring") { RingView() } }
+//     ⟶ private enum $s…7previewfMu_ { static func make() -> Kiosk.Preview { Kiosk.Preview("Ring") { RingView() } } }
+//
+// An enum rather than a bare function: in a `main.swift` a private function expanded there was
+// emitted twice ("multiple definitions of symbol", Swift 6.3); a type's static member is not.
 //
 // Re-using the text rather than rebuilding it from a syntax tree (there is no swift-syntax here)
 // keeps every argument form working — trailing or labelled closure, `traits:` lists — and the
-// compiler checks the call against `Kiosk.Preview.init` exactly as written. Nothing calls the
-// function: the preview is declared and checked, not registered (see Runtime/Preview.swift).
+// compiler checks the call against `Kiosk.Preview.init` exactly as written. Nothing calls
+// `make()`: the preview is declared and checked, not registered (see Runtime/Preview.swift).
 
 /// Expands one `#Preview` use.
 enum PreviewMacro {
@@ -27,7 +30,7 @@ enum PreviewMacro {
         let name = uniqueName("preview", discriminator: request.discriminator)
         var out = ""
         if !attributes.isEmpty { out += attributes + "\n" }
-        out += "private func \(name)() -> Kiosk.Preview {\n    Kiosk.Preview\(arguments)\n}"
+        out += "private enum \(name) {\n    static func make() -> Kiosk.Preview {\n        Kiosk.Preview\(arguments)\n    }\n}"
         return .expandMacroResult(expandedSource: out, diagnostics: [])
     }
 

@@ -82,8 +82,8 @@ private struct PreviewedRing: View {
             var expandMacroResult: R }
         let r = try JSONDecoder().decode(Result.self, from: Data(answers[1].utf8)).expandMacroResult
         #expect(r.diagnostics.isEmpty)
-        #expect(r.expandedSource == "private func $s4Demo0015mainswift_tzEGbfMX1_0_33_ABLl7PreviewfMf_7previewfMu_() -> Kiosk.Preview {\n"
-                + "    Kiosk.Preview(\"Ring\", traits: .sizeThatFitsLayout) { Ring() }\n}")
+        #expect(r.expandedSource == "private enum $s4Demo0015mainswift_tzEGbfMX1_0_33_ABLl7PreviewfMf_7previewfMu_ {\n"
+                + "    static func make() -> Kiosk.Preview {\n        Kiosk.Preview(\"Ring\", traits: .sizeThatFitsLayout) { Ring() }\n    }\n}")
     }
 
     @Test func attributesStayOnTheDeclarationAndUnreadableUsesGetADiagnostic() throws {
@@ -96,7 +96,7 @@ private struct PreviewedRing: View {
         ])
         try #require(answers.count == 3)
         let a = try JSONDecoder().decode(Result.self, from: Data(answers[0].utf8)).expandMacroResult
-        #expect(a.expandedSource?.hasPrefix("@available(iOS 17.0, *)\nprivate func ") == true)
+        #expect(a.expandedSource?.hasPrefix("@available(iOS 17.0, *)\nprivate enum ") == true)
         #expect(a.expandedSource?.contains("Kiosk.Preview { Text(\"x\") }") == true)
         let b = try JSONDecoder().decode(Result.self, from: Data(answers[1].utf8)).expandMacroResult
         #expect(b.expandedSource == nil && b.diagnostics.first?.severity == "error")

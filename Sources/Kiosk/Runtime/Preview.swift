@@ -2,7 +2,7 @@
 // `#Preview { ContentView() }` compile unchanged.
 //
 // The macro is kiosk's own compiler plugin (Sources/KioskMacros, no swift-syntax): its expansion
-// is the use's arguments passed to `Preview.init` inside a private function, so the body closure
+// is the use's arguments passed to `Preview.init` inside a private enum's static function, so the body closure
 // is type-checked as a `@ViewBuilder` body, exactly as Xcode checks it. kiosk has no preview
 // canvas and nothing calls that function: a preview is declared and checked, not registered or
 // shown. To look at one, render its view headless (`HeadlessHost(width:height:) { RingView() }`)
