@@ -37,7 +37,9 @@ let package = Package(
         // scoped imports, which win over Foundation's where a file imports both (CoreGraphicsTypes.swift).
         .target(name: "KioskGeometry"),
         // `#Preview`: a compiler plugin speaking the plugin protocol itself (no swift-syntax).
-        .macro(name: "KioskMacros"),
+        // CAllocationCount: scripts/build-static links every executable with `--wrap=malloc`,
+        // this host tool included, and that target defines the wrappers.
+        .macro(name: "KioskMacros", dependencies: ["CAllocationCount"]),
         // `import Combine` for pasted SwiftUI model files (no Combine on Linux): re-exports Kiosk's publishers.
         .target(name: "Combine", dependencies: ["Kiosk"]),
         // `import UIKit` beside SwiftUI code (UIScreen, UIColor, haptics): re-exports Kiosk.
