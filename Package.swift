@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // kiosk — a SwiftUI-style renderer for embedded Linux screens with no window system.
 import PackageDescription
+import CompilerPluginSupport
 
 // Hot pixel loops are written for the optimiser; debug builds of them are 20–50× slower,
 // so tests that draw big surfaces still finish because `scripts/test` builds with -O for Raster.
@@ -11,7 +12,7 @@ let package = Package(
         .executable(name: "kiosk-engine-bench", targets: ["KioskBench"]),
         .executable(name: "raster-gallery", targets: ["RasterGallery"]),
         .executable(name: "raster-bench", targets: ["RasterBench"]),
-        .library(name: "Kiosk", targets: ["Kiosk", "Combine"]),
+        .library(name: "Kiosk", targets: ["Kiosk", "Combine", "UIKit"]),
         .executable(name: "kiosk", targets: ["KioskCLI"]),
     ],
     targets: [
@@ -31,9 +32,18 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         // ENGINE.md is the folder's documentation, not a resource (excluded: no SwiftPM warning).
-        .target(name: "Kiosk", dependencies: ["Raster", "CDRM"], exclude: ["ENGINE.md"]),
+        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "KioskMacros", "KioskGeometry"], exclude: ["ENGINE.md"]),
+        // CGFloat, CGPoint, CGSize, CGRect…: a module of their own so Kiosk can re-export them by
+        // scoped imports, which win over Foundation's where a file imports both (CoreGraphicsTypes.swift).
+        .target(name: "KioskGeometry"),
+        // `#Preview`: a compiler plugin speaking the plugin protocol itself (no swift-syntax).
+        // CAllocationCount: scripts/build-static links every executable with `--wrap=malloc`,
+        // this host tool included, and that target defines the wrappers.
+        .macro(name: "KioskMacros", dependencies: ["CAllocationCount"]),
         // `import Combine` for pasted SwiftUI model files (no Combine on Linux): re-exports Kiosk's publishers.
         .target(name: "Combine", dependencies: ["Kiosk"]),
+        // `import UIKit` beside SwiftUI code (UIScreen, UIColor, haptics): re-exports Kiosk.
+        .target(name: "UIKit", dependencies: ["Kiosk"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
         .target(name: "KioskScenes", dependencies: ["Kiosk"]),
@@ -55,7 +65,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount"], exclude: ["Goldens"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,8 +1,7 @@
 // PreviewProvider: Xcode's previews. Pasted SwiftUI files end in a `…_Previews: PreviewProvider`
 // struct; kiosk has no preview canvas, so the protocol only lets them compile (a kiosk program can
 // render a preview headless: `HeadlessHost(width:height:) { MyView_Previews.previews }`).
-// The `#Preview { … }` macro cannot be offered: a macro needs a compiler plugin (swift-syntax),
-// which is an outside package.
+// The `#Preview { … }` macro is Runtime/Preview.swift.
 
 /// A type that produces view previews (compiled, never shown by kiosk itself).
 public protocol PreviewProvider {
@@ -11,7 +10,7 @@ public protocol PreviewProvider {
 }
 
 /// A size constraint for a preview (previews compile under kiosk but are not shown by it).
-public enum PreviewLayout: Sendable {
+public enum PreviewLayout: Sendable, Equatable {
     /// Center the preview in a container the size of the device.
     case device
     /// Fit the container to the size of the preview.

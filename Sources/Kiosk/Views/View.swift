@@ -2,8 +2,17 @@
 // that describes content; the graph (Graph/) keeps the identity, state and layout results.
 // What `import SwiftUI` gives a program besides SwiftUI: Foundation's value types (Date, Data, URL,
 // UUID, JSONEncoder — FoundationEssentials, without ICU), Dispatch, and the C library (sin, cos…).
-// Foundation itself is not re-exported: see CoreGraphicsTypes.swift for why.
+// Foundation itself is not re-exported: see KioskGeometry/CoreGraphicsTypes.swift for why.
 @_exported import FoundationEssentials
+// kiosk's geometry types, re-exported one by one: a scoped import wins over an unscoped one in
+// name lookup, so in a file that also writes `import Foundation` these, not Foundation's, are
+// what `CGFloat`, `CGRect`… name (no ambiguity; Swift's NameLookup.cpp, "visible via a scoped import").
+@_exported import typealias KioskGeometry.CGFloat
+@_exported import struct KioskGeometry.CGPoint
+@_exported import struct KioskGeometry.CGSize
+@_exported import struct KioskGeometry.CGVector
+@_exported import struct KioskGeometry.CGRect
+@_exported import struct KioskGeometry.CGAffineTransform
 @_exported import Dispatch
 #if canImport(Glibc)
 @_exported import Glibc

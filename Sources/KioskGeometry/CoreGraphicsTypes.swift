@@ -10,8 +10,20 @@
 //
 // `CGFloat` is `Double`: on every 64-bit platform CGFloat is a Double underneath, and SwiftUI code
 // relies on the two converting implicitly (`let r: CGFloat = someDouble`), which a distinct struct
-// could not do. Code that also writes `import Foundation` sees Foundation's CGSize next to this one
-// and must say `Kiosk.CGSize`, or import `FoundationEssentials` instead (see README).
+// could not do.
+//
+// They live in a module of their own, which Kiosk re-exports type by type (`@_exported import
+// struct KioskGeometry.CGSize`, Views/View.swift). A file that writes `import Foundation` beside
+// `import Kiosk` sees two `CGSize`s; Swift's name lookup drops a declaration reached only through
+// unscoped imports when the other is reached through a scoped one, so kiosk's wins and the file
+// compiles unchanged (declared in Kiosk itself, both would be reached unscoped: "'CGFloat' is
+// ambiguous for type lookup"). Foundation's types are still there as `Foundation.CGSize`.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The basic floating-point type of geometry, as in CoreGraphics. On 64-bit platforms it is `Double`.
 public typealias CGFloat = Double
