@@ -6,7 +6,7 @@
 /// A node's identity among its siblings: the structural key plus the view's type, so that an
 /// `AnyView` switching type, or a branch of an `if` flipping, makes a new node.
 struct NodeKey: Hashable {
-    var key: AnyHashable
+    var key: ChildKey
     var type: ObjectIdentifier
 }
 
@@ -158,6 +158,7 @@ final class Node {
         if layout != nil { kinds.insert(.layout) }
         if lifecycle != nil { kinds.insert(.lifecycle) }
         kinds.formUnion(ViewKinds.animationKinds(of: view))
+        if view is any Equatable { kinds.insert(.equatable) }
         graph.viewKinds[type] = kinds
         self.kinds = kinds
     }
@@ -258,4 +259,7 @@ struct ViewKinds: OptionSet {
     static let text = ViewKinds(rawValue: 128)
     /// A view that paints with a resolved style (shapes, Color, gradients, Text): its paint animates.
     static let paint = ViewKinds(rawValue: 256)
+    /// An Equatable view: the reconcile may skip an equal value (asking `as? any Equatable`
+    /// of every kept child was a conformance lookup per node per update).
+    static let equatable = ViewKinds(rawValue: 512)
 }
