@@ -19,7 +19,7 @@ final class ViewGraph {
     /// View types known to hold no dynamic properties (reflection is skipped for them).
     var plainTypes = Set<ObjectIdentifier>()
     /// Which casts succeed for each view type met (Node.refreshKinds).
-    var viewKinds: [ObjectIdentifier: ViewKinds] = [:]
+    var viewKinds: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
     var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
@@ -309,8 +309,8 @@ final class ViewGraph {
         withObservationTracking {
             if let host = node.transitionHost {
                 hostChildren(node, host, &list)
-            } else if let primitive = node.primitive {
-                primitive.makeChildren(&list)
+            } else if node.kinds.contains(.primitive) {
+                node.info.makeChildren(of: node.view, &list)
             } else {
                 list.append(ViewGraph.body(of: node.view), key: 0)
             }
@@ -351,7 +351,7 @@ final class ViewGraph {
     /// structure really changed. Measured on the `views` scene: 5–8 allocations per node before.
     func reconcile(_ node: Node, _ list: ChildList) {
         var environment = node.environment
-        node.primitive?.transformEnvironment(&environment)
+        if node.kinds.contains(.primitive) { node.info.transformEnvironment(of: node.view, &environment) }
         reconcileMark &+= 1
         let mark = reconcileMark
         let oldChildren = node.children
@@ -412,7 +412,7 @@ final class ViewGraph {
                 let wasLeaving = existing.isLeaving
                 if wasLeaving { reinsert(existing) }
                 if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
-                   existing.kinds.contains(.equatable), ViewGraph.equalViews(existing.view, view) {
+                   existing.kinds.contains(.equatable), existing.info.isEqual(existing.view, view) {
                     // Same value, same environment, no state changed: its body would give the
                     // same children (SwiftUI skips these too). The old value keeps its installed state.
                 } else {

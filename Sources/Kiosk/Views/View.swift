@@ -48,12 +48,15 @@ protocol PrimitiveView {
     func transformEnvironment(_ environment: inout EnvironmentValues)
     /// How it lays out and draws; nil for transparent primitives.
     var layoutBehavior: (any LayoutBehavior)? { get }
+    /// The graph's projections for values of this type (ViewTypeInfo.swift), made once.
+    static func makeTypeInfo(_ type: ObjectIdentifier) -> ViewTypeInfo
 }
 
 extension PrimitiveView {
     func makeChildren(_ list: inout ChildList) {}
     func transformEnvironment(_ environment: inout EnvironmentValues) {}
     var layoutBehavior: (any LayoutBehavior)? { self as? any LayoutBehavior }
+    static func makeTypeInfo(_ type: ObjectIdentifier) -> ViewTypeInfo { PrimitiveTypeInfo<Self>(type: type) }
 }
 
 /// The children a primitive lists: each with a key that makes its structural identity.
