@@ -13,58 +13,58 @@ final class ViewGraph {
         set { ThreadContext.current.reader = newValue }
     }
     /// Serial numbers for this graph's nodes.
-    var nextSerial = 0
+    @exclusivity(unchecked) var nextSerial = 0
     /// Nodes of this graph alive now (made minus freed), for `kiosk soak`'s leak check.
-    var liveNodeCount = 0
+    @exclusivity(unchecked) var liveNodeCount = 0
     /// View types known to hold no dynamic properties (reflection is skipped for them).
-    var plainTypes = Set<ObjectIdentifier>()
+    @exclusivity(unchecked) var plainTypes = Set<ObjectIdentifier>()
     /// Which casts succeed for each view type met (Node.refreshKinds).
-    var viewKinds: [ObjectIdentifier: ViewTypeInfo] = [:]
+    @exclusivity(unchecked) var viewKinds: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
-    var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
+    @exclusivity(unchecked) var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.
     static let maxDepth = 400
     /// Update passes per frame (a pass runs lifecycle callbacks that may change state again).
     static let maxPassesPerFrame = 8
 
-    private(set) var root: Node!
-    private var dirty: [Node] = []
-    private var deferred: [() -> Void] = []
-    private var lifecycleQueue: [() -> Void] = []
-    private var batchScratch: [Node] = []
-    private var callbackScratch: [() -> Void] = []
+    @exclusivity(unchecked) private(set) var root: Node!
+    @exclusivity(unchecked) private var dirty: [Node] = []
+    @exclusivity(unchecked) private var deferred: [() -> Void] = []
+    @exclusivity(unchecked) private var lifecycleQueue: [() -> Void] = []
+    @exclusivity(unchecked) private var batchScratch: [Node] = []
+    @exclusivity(unchecked) private var callbackScratch: [() -> Void] = []
     /// Child lists handed out to evaluations and taken back after reconciling (a recursion
     /// stack's worth), so listing children allocates no array once warmed up.
-    private var childListPool: [ChildList] = []
+    @exclusivity(unchecked) private var childListPool: [ChildList] = []
     /// Bumped per reconcile: children matched in it carry this mark.
-    private var reconcileMark = 0
-    private var evaluationDepth = 0
+    @exclusivity(unchecked) private var reconcileMark = 0
+    @exclusivity(unchecked) private var evaluationDepth = 0
     let warnings: WarningSink
 
     /// True while any body runs: state set now is deferred to the next frame.
     var isEvaluatingBody: Bool { evaluationDepth > 0 }
     /// Something changed since the last frame was drawn.
-    var needsUpdate = true
+    @exclusivity(unchecked) var needsUpdate = true
     /// Bumped on every update that changed the tree; layout caches compare against it.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
     /// Bumped whenever any node's children are reconciled (layout-item caches compare to it).
-    private(set) var structureVersion = 0
+    @exclusivity(unchecked) private(set) var structureVersion = 0
     /// Virtual time in seconds (the presentation time of the frame being made).
-    var time: Double = 0
+    @exclusivity(unchecked) var time: Double = 0
     /// The wall-clock date at time 0, for TimelineView and `.task` clocks.
-    var startDate = Date()
+    @exclusivity(unchecked) var startDate = Date()
     /// Nodes that asked to be re-evaluated at a time (TimelineView schedules).
-    private var wakeups: [(time: Double, node: WeakNode)] = []
+    @exclusivity(unchecked) private var wakeups: [(time: Double, node: WeakNode)] = []
     /// `.task`s started whose first step may not have run yet (HeadlessHost waits for them).
-    var startedTasks: [TaskStart] = []
+    @exclusivity(unchecked) var startedTasks: [TaskStart] = []
     /// The environment given to the root.
-    var rootEnvironment = EnvironmentValues()
+    @exclusivity(unchecked) var rootEnvironment = EnvironmentValues()
     /// Timers and delayed blocks on this screen's clock (GraphClock.swift), made on first use:
     /// a screen without timers keeps the heap it had (FrameAllocationTests counts are sensitive to it).
-    private(set) var clockIfMade: GraphClock?
+    @exclusivity(unchecked) private(set) var clockIfMade: GraphClock?
     /// The host's "now" (HeadlessHost's virtual time, the panel's elapsed time) for the clock.
-    var hostNow: (() -> Double)?
+    @exclusivity(unchecked) var hostNow: (() -> Double)?
     var clock: GraphClock {
         if let c = clockIfMade { return c }
         let c = GraphClock()
@@ -75,39 +75,39 @@ final class ViewGraph {
 
     // MARK: Animation state (Animation/NodeAnimation.swift, Transaction.swift)
     /// Every running attribute animation.
-    var animators: [AttributeAnimator] = []
+    @exclusivity(unchecked) var animators: [AttributeAnimator] = []
     /// An effect or frame animation moved: the display list must be recorded again.
-    var needsRender = false
+    @exclusivity(unchecked) var needsRender = false
     /// The transaction of the evaluation in progress (a stack: evaluate saves and restores it).
-    var transaction = Transaction()
+    @exclusivity(unchecked) var transaction = Transaction()
     /// The transaction of the last update pass that evaluated something (layout animates
     /// frame changes with it, unless a node evaluated in the update says otherwise).
-    private(set) var layoutTransaction = Transaction()
+    @exclusivity(unchecked) private(set) var layoutTransaction = Transaction()
     /// Bumped per update; nodes evaluated in it carry the stamp.
-    private(set) var updateStamp = 0
+    @exclusivity(unchecked) private(set) var updateStamp = 0
     /// The transaction of state writes not yet applied, its withTransaction id, and the time
     /// of the first of them (animations begin at their commit: the next frame already moves).
-    private var pendingTransaction: Transaction?
-    private var pendingTransactionID = 0
-    private(set) var commitTime: Double = 0
-    private(set) var isUpdating = false
+    @exclusivity(unchecked) private var pendingTransaction: Transaction?
+    @exclusivity(unchecked) private var pendingTransactionID = 0
+    @exclusivity(unchecked) private(set) var commitTime: Double = 0
+    @exclusivity(unchecked) private(set) var isUpdating = false
     /// Applies pending writes now, layout included (the renderer sets it): a write in another
     /// transaction than the pending ones commits those first.
-    var flushHandler: (() -> Void)?
+    @exclusivity(unchecked) var flushHandler: (() -> Void)?
     /// Animation completions due, run after the frame.
-    private(set) var completionQueue: [() -> Void] = []
+    @exclusivity(unchecked) private(set) var completionQueue: [() -> Void] = []
     /// Leaving views whose transition modifiers were built at their removal: layout places
     /// them once, at the view's last frame.
-    var leavingToPlace: [Node] = []
+    @exclusivity(unchecked) var leavingToPlace: [Node] = []
     /// matchedGeometryEffect groups (Views/MatchedGeometryEffect.swift).
     let matchedGeometry = MatchedGeometryGroups()
     /// The last node serial before the current update (nodes past it were made in it).
-    var serialAtUpdateStart = Int.max
+    @exclusivity(unchecked) var serialAtUpdateStart = Int.max
     /// Leaving views whose removal animations have all ended (dropped after the tick).
-    var removalsDue: [Node] = []
+    @exclusivity(unchecked) var removalsDue: [Node] = []
     /// Completions of transactions applied in this frame, checked after its layout (a change
     /// that animates nothing completes then).
-    private var completionsToCheck: [AnimationCompletionListener] = []
+    @exclusivity(unchecked) private var completionsToCheck: [AnimationCompletionListener] = []
 
     init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink()) {
         self.warnings = warnings
@@ -133,7 +133,7 @@ final class ViewGraph {
 
     /// Called when the graph goes from idle to needing an update outside an update (the frame
     /// loop's wake: state set by a queued block or a completion must get a frame).
-    var wakeHandler: (() -> Void)?
+    @exclusivity(unchecked) var wakeHandler: (() -> Void)?
 
     func invalidate(_ node: Node) {
         if !needsUpdate && !isUpdating { wakeHandler?() }
