@@ -263,6 +263,7 @@ public final class Canvas {
                 sink.imageRowPixels = p.image.rowPixels
                 sink.imageWidth = p.image.width; sink.imageHeight = p.image.height
                 sink.imageOrigin = imageOrigin
+                sink.imageIsOpaque = p.image.isOpaque
             }
         }
         if copy { sink.copy = true; sink.opacity = opacity8 }
