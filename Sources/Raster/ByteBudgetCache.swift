@@ -26,18 +26,18 @@ package final class ByteBudgetCache<Key: Hashable, Value> {
     /// Entries never hold more than this many bytes together (by their callers' estimates).
     package let budget: Int
     /// Bytes the budgeted entries hold now (≤ `budget`).
-    @usableFromInline package private(set) var bytes = 0
+    @exclusivity(unchecked) @usableFromInline package private(set) var bytes = 0
     /// The large tier: entries heavier than `budget / 4`, at most `largeLimit`, stamped by use.
-    @usableFromInline var large: [(key: Key, value: Value, bytes: Int, used: Int)] = []
-    @usableFromInline var clock = 0
+    @exclusivity(unchecked) @usableFromInline var large: [(key: Key, value: Value, bytes: Int, used: Int)] = []
+    @exclusivity(unchecked) @usableFromInline var clock = 0
     package static var largeLimit: Int { 4 }
     /// Bytes held in all, the large tier included.
     package var totalBytes: Int { large.reduce(bytes) { $0 + $1.bytes } }
-    @usableFromInline package private(set) var hits = 0, misses = 0, evictions = 0
-    @usableFromInline var index: [Key: Int] = [:]
-    @usableFromInline var slots: [Slot] = []
-    @usableFromInline var freeSlots: [Int] = []
-    @usableFromInline var hand = 0
+    @exclusivity(unchecked) @usableFromInline package private(set) var hits = 0, misses = 0, evictions = 0
+    @exclusivity(unchecked) @usableFromInline var index: [Key: Int] = [:]
+    @exclusivity(unchecked) @usableFromInline var slots: [Slot] = []
+    @exclusivity(unchecked) @usableFromInline var freeSlots: [Int] = []
+    @exclusivity(unchecked) @usableFromInline var hand = 0
 
     package init(budget: Int) { self.budget = max(0, budget) }
 

@@ -19,7 +19,7 @@ public final class Canvas {
     /// The surface drawn into.
     public let surface: Surface
     /// User → device transform applied to paths and paints. Default identity.
-    public var transform: Affine = .identity
+    @exclusivity(unchecked) public var transform: Affine = .identity
     /// Device pixels that may change; always intersected with the surface bounds.
     public var clip: IntRect {
         get { _clip }
@@ -27,28 +27,28 @@ public final class Canvas {
     }
     /// An extra clip: only pixels inside these rectangles (and `clip`) change. Damage-driven
     /// redraws set it to the frame's dirty region. Default nil (no extra clip).
-    public var clipRegion: Region?
+    @exclusivity(unchecked) public var clipRegion: Region?
     /// How drawing combines with what is there. Default `.sourceOver`.
-    public var compositing: CompositeOperator = .sourceOver
+    @exclusivity(unchecked) public var compositing: CompositeOperator = .sourceOver
     /// Global alpha multiplier in 0…1 (NaN counts as 0). Default 1.
-    public var opacity: Double = 1
+    @exclusivity(unchecked) public var opacity: Double = 1
     /// Maximum distance, in device pixels, between a curve and the lines that replace it. Default 0.1.
-    public var flatness: Double = 0.1
+    @exclusivity(unchecked) public var flatness: Double = 0.1
 
-    var _clip: IntRect
+    @exclusivity(unchecked) var _clip: IntRect
     struct State { var transform: Affine; var clip: IntRect; var clipRegion: Region?; var opacity: Double
                    var compositing: CompositeOperator }
-    var stack: [State] = []
+    @exclusivity(unchecked) var stack: [State] = []
     let scratch = RasterScratch()
     let shaderCache = ShaderCache()
-    var stroker = Stroker()
-    var strokeOutline = Path()
-    var quad = Path()
+    @exclusivity(unchecked) var stroker = Stroker()
+    @exclusivity(unchecked) var strokeOutline = Path()
+    @exclusivity(unchecked) var quad = Path()
     /// The current draw's shader lives here and the sink points at it: copying a PaintShader
     /// into the sink per span cost an outlined copy with retains (24 M instructions of memcpy
     /// on 1000 rrects under callgrind).
     let shaderSlot = UnsafeMutablePointer<PaintShader>.allocate(capacity: 1)
-    var shaderSlotLive = false
+    @exclusivity(unchecked) var shaderSlotLive = false
 
     deinit {
         if shaderSlotLive { shaderSlot.deinitialize(count: 1) }
@@ -263,6 +263,7 @@ public final class Canvas {
                 sink.imageRowPixels = p.image.rowPixels
                 sink.imageWidth = p.image.width; sink.imageHeight = p.image.height
                 sink.imageOrigin = imageOrigin
+                sink.imageIsOpaque = p.image.isOpaque
             }
         }
         if copy { sink.copy = true; sink.opacity = opacity8 }

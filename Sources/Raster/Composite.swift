@@ -431,6 +431,9 @@ struct PaintSink: CoverageSink {
     var image: UnsafePointer<UInt32>? = nil
     var imageRowPixels = 0, imageWidth = 0, imageHeight = 0
     var imageOrigin = (x: 0, y: 0)
+    /// The aligned image's pixels are all opaque (`Surface.isOpaque`): a span at full
+    /// coverage is a row copy.
+    var imageIsOpaque = false
     @inline(__always) mutating func run(x: Int, y: Int, count: Int, coverage: UInt8) {
         if copy {
             let c = opacity == 255 ? UInt32(coverage) : Pixel.mul255(UInt32(coverage), opacity)
@@ -447,6 +450,10 @@ struct PaintSink: CoverageSink {
             if let image {
                 let ix = x &- imageOrigin.x, iy = y &- imageOrigin.y
                 if ix >= 0 && iy >= 0 && iy < imageHeight && count <= imageWidth &- ix {
+                    if c == 255 && imageIsOpaque {
+                        (surface.row(y) + x).update(from: image + (iy &* imageRowPixels &+ ix), count: count)
+                        return
+                    }
                     Blend.overColors(surface.row(y) + x, count, image + (iy &* imageRowPixels &+ ix), c, k257)
                     return
                 }

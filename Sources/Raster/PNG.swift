@@ -159,7 +159,7 @@ extension Surface {
             throw PNGError.tooLarge(width: w, height: h)
         }
         image.format = png_uint_32(PNG_FORMAT_BGRA)
-        let surface: Surface
+        var surface: Surface
         do { surface = try Surface(width: w, height: h) } catch {
             png_image_free(&image)
             throw PNGError.tooLarge(width: w, height: h)
@@ -169,6 +169,7 @@ extension Surface {
         let finished = png_image_finish_read(&image, nil, surface.base, png_int_32(surface.stride), nil)
         if finished == 0 { throw decodeError(&image) }
         surface.premultiplyInPlace()
+        surface.isOpaque = surface.everyPixelIsOpaque()
         return surface
     }
 
@@ -254,4 +255,17 @@ private func readWholeFile(_ path: String) throws -> [UInt8] {
     }
     bytes.removeLast(bytes.count - used)
     return bytes
+}
+
+extension Surface {
+    /// Whether every pixel's alpha is 255 (one pass over the pixels).
+    func everyPixelIsOpaque() -> Bool {
+        for y in 0..<height {
+            let row = base + y * (stride / 4)
+            var all: UInt32 = 0xFF00_0000
+            for x in 0..<width { all &= row[x] }
+            if all & 0xFF00_0000 != 0xFF00_0000 { return false }
+        }
+        return true
+    }
 }

@@ -38,6 +38,11 @@ public struct Surface: @unchecked Sendable {
     public let stride: Int
     /// Keeps allocated pixels alive; nil for wrapped memory.
     public let owner: AnyObject?
+    /// Every pixel's alpha is 255. Set by `decodePNG` for an image without transparency, so a
+    /// pixel-aligned draw of it at full opacity copies rows instead of blending them (LVGL's
+    /// RGB-image scenes: source-over per pixel was a quarter of a frame). Drawing into the
+    /// surface does not update it: set it only on pixels nothing draws into afterwards.
+    public var isOpaque = false
 
     /// Largest side accepted, so that coordinates and byte offsets never overflow.
     public static let maxSide = 32767

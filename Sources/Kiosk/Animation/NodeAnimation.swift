@@ -192,8 +192,9 @@ extension ViewGraph {
             (view as? any AnimatableModifierContent)?.animateModifier(in: node, old: old, graph: self)
         } else if node.kinds.contains(.animatableView) {
             (view as? any Animatable)?.animateView(in: node, old: old, graph: self)
-        } else if node.kinds.contains(.text), let o = old as? Text, let n = view as? Text {
-            textWillChange(node, from: o, to: n)
+        } else if node.kinds.contains(.text), Swift.type(of: old) == Text.self, Swift.type(of: view) == Text.self {
+            // Both are Text (checked by metadata, not by an `as?` cast per label per frame).
+            withValue(of: old, as: Text.self) { o in withValue(of: view, as: Text.self) { n in textWillChange(node, from: o, to: n) } }
         }
         setEnvironment(environment, of: node, oldView: old)
     }

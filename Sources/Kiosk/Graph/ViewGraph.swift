@@ -13,58 +13,58 @@ final class ViewGraph {
         set { ThreadContext.current.reader = newValue }
     }
     /// Serial numbers for this graph's nodes.
-    var nextSerial = 0
+    @exclusivity(unchecked) var nextSerial = 0
     /// Nodes of this graph alive now (made minus freed), for `kiosk soak`'s leak check.
-    var liveNodeCount = 0
+    @exclusivity(unchecked) var liveNodeCount = 0
     /// View types known to hold no dynamic properties (reflection is skipped for them).
-    var plainTypes = Set<ObjectIdentifier>()
+    @exclusivity(unchecked) var plainTypes = Set<ObjectIdentifier>()
     /// Which casts succeed for each view type met (Node.refreshKinds).
-    var viewKinds: [ObjectIdentifier: ViewKinds] = [:]
+    @exclusivity(unchecked) var viewKinds: [ObjectIdentifier: ViewTypeInfo] = [:]
     /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
-    var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
+    @exclusivity(unchecked) var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.
     static let maxDepth = 400
     /// Update passes per frame (a pass runs lifecycle callbacks that may change state again).
     static let maxPassesPerFrame = 8
 
-    private(set) var root: Node!
-    private var dirty: [Node] = []
-    private var deferred: [() -> Void] = []
-    private var lifecycleQueue: [() -> Void] = []
-    private var batchScratch: [Node] = []
-    private var callbackScratch: [() -> Void] = []
+    @exclusivity(unchecked) private(set) var root: Node!
+    @exclusivity(unchecked) private var dirty: [Node] = []
+    @exclusivity(unchecked) private var deferred: [() -> Void] = []
+    @exclusivity(unchecked) private var lifecycleQueue: [() -> Void] = []
+    @exclusivity(unchecked) private var batchScratch: [Node] = []
+    @exclusivity(unchecked) private var callbackScratch: [() -> Void] = []
     /// Child lists handed out to evaluations and taken back after reconciling (a recursion
     /// stack's worth), so listing children allocates no array once warmed up.
-    private var childListPool: [ChildList] = []
+    @exclusivity(unchecked) private var childListPool: [ChildList] = []
     /// Bumped per reconcile: children matched in it carry this mark.
-    private var reconcileMark = 0
-    private var evaluationDepth = 0
+    @exclusivity(unchecked) private var reconcileMark = 0
+    @exclusivity(unchecked) private var evaluationDepth = 0
     let warnings: WarningSink
 
     /// True while any body runs: state set now is deferred to the next frame.
     var isEvaluatingBody: Bool { evaluationDepth > 0 }
     /// Something changed since the last frame was drawn.
-    var needsUpdate = true
+    @exclusivity(unchecked) var needsUpdate = true
     /// Bumped on every update that changed the tree; layout caches compare against it.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
     /// Bumped whenever any node's children are reconciled (layout-item caches compare to it).
-    private(set) var structureVersion = 0
+    @exclusivity(unchecked) private(set) var structureVersion = 0
     /// Virtual time in seconds (the presentation time of the frame being made).
-    var time: Double = 0
+    @exclusivity(unchecked) var time: Double = 0
     /// The wall-clock date at time 0, for TimelineView and `.task` clocks.
-    var startDate = Date()
+    @exclusivity(unchecked) var startDate = Date()
     /// Nodes that asked to be re-evaluated at a time (TimelineView schedules).
-    private var wakeups: [(time: Double, node: WeakNode)] = []
+    @exclusivity(unchecked) private var wakeups: [(time: Double, node: WeakNode)] = []
     /// `.task`s started whose first step may not have run yet (HeadlessHost waits for them).
-    var startedTasks: [TaskStart] = []
+    @exclusivity(unchecked) var startedTasks: [TaskStart] = []
     /// The environment given to the root.
-    var rootEnvironment = EnvironmentValues()
+    @exclusivity(unchecked) var rootEnvironment = EnvironmentValues()
     /// Timers and delayed blocks on this screen's clock (GraphClock.swift), made on first use:
     /// a screen without timers keeps the heap it had (FrameAllocationTests counts are sensitive to it).
-    private(set) var clockIfMade: GraphClock?
+    @exclusivity(unchecked) private(set) var clockIfMade: GraphClock?
     /// The host's "now" (HeadlessHost's virtual time, the panel's elapsed time) for the clock.
-    var hostNow: (() -> Double)?
+    @exclusivity(unchecked) var hostNow: (() -> Double)?
     var clock: GraphClock {
         if let c = clockIfMade { return c }
         let c = GraphClock()
@@ -75,48 +75,48 @@ final class ViewGraph {
 
     // MARK: Animation state (Animation/NodeAnimation.swift, Transaction.swift)
     /// Every running attribute animation.
-    var animators: [AttributeAnimator] = []
+    @exclusivity(unchecked) var animators: [AttributeAnimator] = []
     /// How many of `animators` held their model at the last tick (see hasRunningAnimators).
-    var holdingAnimators = 0
+    @exclusivity(unchecked) var holdingAnimators = 0
     /// An effect or frame animation moved: the display list must be recorded again.
-    var needsRender = false
+    @exclusivity(unchecked) var needsRender = false
     /// The transaction of the evaluation in progress (a stack: evaluate saves and restores it).
-    var transaction = Transaction()
+    @exclusivity(unchecked) var transaction = Transaction()
     /// The transaction of the last update pass that evaluated something (layout animates
     /// frame changes with it, unless a node evaluated in the update says otherwise).
-    private(set) var layoutTransaction = Transaction()
+    @exclusivity(unchecked) private(set) var layoutTransaction = Transaction()
     /// Bumped per update; nodes evaluated in it carry the stamp.
-    private(set) var updateStamp = 0
+    @exclusivity(unchecked) private(set) var updateStamp = 0
     /// The transaction of state writes not yet applied, its withTransaction id, and the time
     /// of the first of them (animations begin at their commit: the next frame already moves).
-    private var pendingTransaction: Transaction?
-    private var pendingTransactionID = 0
-    private(set) var commitTime: Double = 0
-    private(set) var isUpdating = false
+    @exclusivity(unchecked) private var pendingTransaction: Transaction?
+    @exclusivity(unchecked) private var pendingTransactionID = 0
+    @exclusivity(unchecked) private(set) var commitTime: Double = 0
+    @exclusivity(unchecked) private(set) var isUpdating = false
     /// Applies pending writes now, layout included (the renderer sets it): a write in another
     /// transaction than the pending ones commits those first.
-    var flushHandler: (() -> Void)?
+    @exclusivity(unchecked) var flushHandler: (() -> Void)?
     /// Animation completions due, run after the frame.
-    private(set) var completionQueue: [() -> Void] = []
+    @exclusivity(unchecked) private(set) var completionQueue: [() -> Void] = []
     /// Leaving views whose transition modifiers were built at their removal: layout places
     /// them once, at the view's last frame.
-    var leavingToPlace: [Node] = []
+    @exclusivity(unchecked) var leavingToPlace: [Node] = []
     /// matchedGeometryEffect groups (Views/MatchedGeometryEffect.swift).
     let matchedGeometry = MatchedGeometryGroups()
     /// The last node serial before the current update (nodes past it were made in it).
-    var serialAtUpdateStart = Int.max
+    @exclusivity(unchecked) var serialAtUpdateStart = Int.max
     /// Leaving views whose removal animations have all ended (dropped after the tick).
-    var removalsDue: [Node] = []
+    @exclusivity(unchecked) var removalsDue: [Node] = []
     /// Completions of transactions applied in this frame, checked after its layout (a change
     /// that animates nothing completes then).
-    private var completionsToCheck: [AnimationCompletionListener] = []
+    @exclusivity(unchecked) private var completionsToCheck: [AnimationCompletionListener] = []
 
     init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink()) {
         self.warnings = warnings
         rootEnvironment = environment
         GraphClock.created(self)
         withSink {
-            root = Node(view: view, key: NodeKey(key: 0, type: ObjectIdentifier(type(of: view))), parent: nil, graph: self)
+            root = Node(view: view, key: NodeKey(key: ChildKey(0), type: ObjectIdentifier(type(of: view))), parent: nil, graph: self)
             root.environment = environment
             evaluate(root)
         }
@@ -135,7 +135,7 @@ final class ViewGraph {
 
     /// Called when the graph goes from idle to needing an update outside an update (the frame
     /// loop's wake: state set by a queued block or a completion must get a frame).
-    var wakeHandler: (() -> Void)?
+    @exclusivity(unchecked) var wakeHandler: (() -> Void)?
 
     func invalidate(_ node: Node) {
         if !needsUpdate && !isUpdating { wakeHandler?() }
@@ -295,9 +295,13 @@ final class ViewGraph {
 
     /// Installs the node's dynamic properties, runs its body (or lists its children) under
     /// read tracking, and reconciles the children.
-    func evaluate(_ node: Node) {
+    ///
+    /// `parentEvaluated`: called from the parent's reconcile, whose evaluation already marked
+    /// the ancestors' chain for layout in this update (walking it again from every child was
+    /// 7 400 weak parent loads per `lvgl-8` frame at 1080p).
+    func evaluate(_ node: Node, parentEvaluated: Bool = false) {
         node.isDirty = false
-        node.invalidateLayout()
+        if parentEvaluated { node.needsLayout = true } else { node.invalidateLayout() }
         node.transaction = transaction
         node.transactionStamp = updateStamp
         let outerTransaction = transaction
@@ -317,8 +321,8 @@ final class ViewGraph {
         withObservationTracking {
             if let host = node.transitionHost {
                 hostChildren(node, host, &list)
-            } else if let primitive = node.primitive {
-                primitive.makeChildren(&list)
+            } else if node.kinds.contains(.primitive) {
+                node.info.makeChildren(of: node.view, &list)
             } else {
                 list.append(ViewGraph.body(of: node.view), key: 0)
             }
@@ -359,7 +363,7 @@ final class ViewGraph {
     /// structure really changed. Measured on the `views` scene: 5–8 allocations per node before.
     func reconcile(_ node: Node, _ list: ChildList) {
         var environment = node.environment
-        node.primitive?.transformEnvironment(&environment)
+        if node.kinds.contains(.primitive) { node.info.transformEnvironment(of: node.view, &environment) }
         reconcileMark &+= 1
         let mark = reconcileMark
         let oldChildren = node.children
@@ -370,17 +374,17 @@ final class ViewGraph {
         let views = list.views
         for index in views.indices {
             let (key, view) = views[index]
-            if let adopted = view as? _AdoptedNode {
+            if type(of: view) == _AdoptedNode.self, let adopted = view as? _AdoptedNode {
                 // A transition host's real node, inside the transition's modifiers.
                 let child = adopted.node
                 child.reconcileMark = mark
                 if child.parent !== node { child.parent = node; ViewGraph.setDepth(child, node.depth + 1) }
                 if let v = adopted.view {
                     setView(v, of: child, environment: environment)
-                    evaluate(child)
+                    evaluate(child, parentEvaluated: true)
                 } else if child.environment.version != environment.version {
                     setEnvironment(environment, of: child)
-                    evaluate(child)
+                    evaluate(child, parentEvaluated: true)
                 }
                 if kept == nil {
                     if index < oldChildren.count && oldChildren[index] === child { continue }
@@ -390,14 +394,18 @@ final class ViewGraph {
                 continue
             }
             var nodeKey = NodeKey(key: key, type: ObjectIdentifier(type(of: view)))
-            if ViewGraph.isDuplicate(nodeKey, in: views, before: index, used: &used) {
+            // While the list matches the old children in place, a key equal to the old one at
+            // this index cannot repeat an earlier key (the old keys are distinct): the check
+            // (a Set of every key for lists over 16, per update) is needed only past that prefix.
+            let inPlace = kept == nil && used == nil && index < oldChildren.count && oldChildren[index].key == nodeKey
+            if !inPlace, ViewGraph.isDuplicate(nodeKey, in: views, before: index, used: &used) {
                 Diagnostics.warn("two children of \(node.path) have the same identity \(key); the later one gets its own")
                 if used == nil { used = Set(views[..<index].map { NodeKey(key: $0.key, type: ObjectIdentifier(type(of: $0.view))) }) }
                 var n = 1
-                repeat { nodeKey.key = AnyHashable(DuplicateKey(id: key, occurrence: n)); n += 1 } while !used!.insert(nodeKey).inserted
+                repeat { nodeKey.key = ChildKey(DuplicateKey(id: key, occurrence: n)); n += 1 } while !used!.insert(nodeKey).inserted
             }
             var match: Node? = nil
-            if index < oldChildren.count, oldChildren[index].key == nodeKey, oldChildren[index].reconcileMark != mark {
+            if inPlace || (index < oldChildren.count && oldChildren[index].key == nodeKey), oldChildren[index].reconcileMark != mark {
                 match = oldChildren[index]
             } else if !oldChildren.isEmpty {
                 if old == nil {
@@ -416,12 +424,12 @@ final class ViewGraph {
                 let wasLeaving = existing.isLeaving
                 if wasLeaving { reinsert(existing) }
                 if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
-                   ViewGraph.equalViews(existing.view, view) {
+                   existing.kinds.contains(.equatable), existing.info.isEqual(existing.view, view) {
                     // Same value, same environment, no state changed: its body would give the
                     // same children (SwiftUI skips these too). The old value keeps its installed state.
                 } else {
                     setView(view, of: existing, environment: environment)
-                    evaluate(existing)
+                    evaluate(existing, parentEvaluated: true)
                 }
             } else {
                 child = Node(view: view, key: nodeKey, parent: node, graph: self)
@@ -485,7 +493,7 @@ final class ViewGraph {
     }
 
     /// Whether `key` equals an earlier child's key (a linear scan for short lists, a set for long).
-    private static func isDuplicate(_ key: NodeKey, in views: [(key: AnyHashable, view: any View)], before index: Int,
+    private static func isDuplicate(_ key: NodeKey, in views: [(key: ChildKey, view: any View)], before index: Int,
                                     used: inout Set<NodeKey>?) -> Bool {
         if index == 0 { return false }
         if views.count <= 16 && used == nil {
@@ -500,7 +508,7 @@ final class ViewGraph {
         if let lifecycle = child.lifecycle { enqueueLifecycle { [weak child] in
             if let child, !child.isRemoved { lifecycle.appeared(child) }
         } }
-        evaluate(child)
+        evaluate(child, parentEvaluated: true)
     }
 
     private func remove(_ node: Node) {

@@ -49,15 +49,15 @@ final class LayoutPass {
     /// Sizes past this are clamped (a frame of 1e300 would overflow integer pixel maths).
     static let maxDimension: CGFloat = 1_000_000
 
-    private(set) var number: Int
+    @exclusivity(unchecked) private(set) var number: Int
     let text: TextMeasuring
     /// The axis of the stack whose children are being measured (for Spacer).
-    var stackAxis: Axis?
+    @exclusivity(unchecked) var stackAxis: Axis?
     /// Set when layout re-evaluated a node (GeometryReader): lifecycle callbacks may be pending.
-    var didChangeTree = false
+    @exclusivity(unchecked) var didChangeTree = false
     /// The transaction frame changes animate with: the graph's layout transaction, replaced
     /// on the way down by that of each node evaluated in the latest update.
-    var transaction = Transaction()
+    @exclusivity(unchecked) var transaction = Transaction()
 
     init(number: Int, text: TextMeasuring) {
         self.number = number

@@ -87,9 +87,20 @@ final class FontTextEngine: TextDrawing {
         return result
     }
 
+    /// The last layouts handed out, compared with `==` before the hashed cache: hashing a key
+    /// (its string, font and options) was ~3 700 instructions per lookup, 8.6 % of an `lvgl-8`
+    /// frame at 1080p, where 88 labels of one text are measured and drawn each frame; an equal
+    /// short string compares in a few instructions.
+    private var recent: [(key: LayoutKey, layout: TextLayout)] = []
+    private var recentNext = 0
+    /// Layouts served from `recent` (the budgeted cache counts its own hits).
+    private(set) var recentHits = 0
+    static let recentCount = 8
+
     func layout(_ text: ResolvedText, maxWidth: Double?) -> TextLayout? {
         let key = LayoutKey(text: text, maxWidth: maxWidth)
-        if let l = layouts.lookup(key) { return l }
+        for i in recent.indices where recent[i].key == key { recentHits &+= 1; return recent[i].layout }
+        if let l = layouts.lookup(key) { noteRecent(key, l); return l }
         // Layout asks for one text at several widths (the stack's probes, the placed width, the
         // drawn width + 0.5). Where the unwrapped layout fits, wrapping at that width breaks no
         // line (LineBreaker breaks only when a line's advances pass the width) and alignment
@@ -130,6 +141,13 @@ final class FontTextEngine: TextDrawing {
         let cost = layout.estimatedBytes + heapBytes(of: key.text.string) + heapBytes(of: key.text.font.family ?? "")
             + (MemoryLayout<LayoutKey>.stride + 8) * 4 / 3 + MemoryLayout<LayoutKey>.stride + MemoryLayout<TextLayout>.stride + 16
         layouts.insert(key, layout, cost: cost)
+        noteRecent(key, layout)
+    }
+
+    private func noteRecent(_ key: LayoutKey, _ layout: TextLayout) {
+        if recent.count < FontTextEngine.recentCount { recent.append((key, layout)); return }
+        recent[recentNext] = (key, layout)
+        recentNext = (recentNext + 1) % FontTextEngine.recentCount
     }
 
     func measure(_ text: ResolvedText, maxWidth: CGFloat?) -> TextMetrics {

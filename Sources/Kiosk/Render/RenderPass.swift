@@ -6,31 +6,31 @@ import Raster
 final class RenderPass {
     /// The items recorded so far. The renderer swaps the finished list out and the last
     /// frame's in, so the next `reset` reuses its storage.
-    var items: [DisplayItem] = []
-    var hitRegions: [HitRegion] = []
+    @exclusivity(unchecked) var items: [DisplayItem] = []
+    @exclusivity(unchecked) var hitRegions: [HitRegion] = []
 
     /// Layout coordinates → device pixels.
-    var transform = Affine.identity
-    var opacity: Double = 1
+    @exclusivity(unchecked) var transform = Affine.identity
+    @exclusivity(unchecked) var opacity: Double = 1
     /// Device clip, always inside the surface.
-    var clip: IntRect
+    @exclusivity(unchecked) var clip: IntRect
     /// Gesture nodes enclosing what is being drawn, outermost first (a stack of the pass's
     /// own: hit regions get `gestureChain`, so popping it never copies a shared array).
-    private(set) var gestureNodes: [Node] = []
+    @exclusivity(unchecked) private(set) var gestureNodes: [Node] = []
     /// The same nodes as an array kept between frames (one per innermost gesture node), which
     /// hit regions share: a copy per region popped copy-on-write was an allocation a frame.
-    private(set) var gestureChain: [Node] = []
-    private var chains: [Int: (stamp: Int, nodes: [Node])] = [:]
-    private var chainStamp = 0
-    private var chainsUsed = 0
+    @exclusivity(unchecked) private(set) var gestureChain: [Node] = []
+    @exclusivity(unchecked) private var chains: [Int: (stamp: Int, nodes: [Node])] = [:]
+    @exclusivity(unchecked) private var chainStamp = 0
+    @exclusivity(unchecked) private var chainsUsed = 0
     /// The transform in effect at each gesture node (for local drag coordinates).
-    var gestureTransforms: [Int: Affine] = [:]
-    var hitTestingEnabled = true
+    @exclusivity(unchecked) var gestureTransforms: [Int: Affine] = [:]
+    @exclusivity(unchecked) var hitTestingEnabled = true
     /// Non-rectangular clips in effect (device paths): taps outside them miss.
-    var clipPaths: [Raster.Path] = []
+    @exclusivity(unchecked) var clipPaths: [Raster.Path] = []
     /// Inside a scroll view: laid-out subtrees whose frame lies wholly outside this device
     /// rectangle (the viewport grown by half its size each side) are not recorded.
-    var cullRect: Raster.Rect?
+    @exclusivity(unchecked) var cullRect: Raster.Rect?
     let text: TextMeasuring
 
     /// The whole surface.

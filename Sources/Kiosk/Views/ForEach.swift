@@ -14,6 +14,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public var data: Data
     public var content: (Data.Element) -> Content
     let idOf: (Data.Element) -> ID
+    /// The ids cannot repeat (a range's elements are their own ids): no duplicate check, whose
+    /// Set of every id was an allocation and a hash per element on every update.
+    var idsAreDistinct = false
+    /// Made by `ForEach(0..<n)` (Data is Range<Int>): the range is walked as Ints (walking it
+    /// through the unspecialised `Data` was ~1 500 instructions per element in `lvgl-8`).
+    var isIntRange = false
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data; self.content = content; idOf = { $0[keyPath: id] }
@@ -22,6 +28,15 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     public var body: Never { bodyNeverCalled("ForEach") }
 
     func makeChildren(_ list: inout ChildList) {
+        if isIntRange {
+            // Data is Range<Int> (only that initialiser sets the flag): elements are Ints.
+            for i in unsafeBitCast(data, to: Range<Int>.self) { list.append(content(unsafeBitCast(i, to: Data.Element.self)), key: i) }
+            return
+        }
+        if idsAreDistinct {
+            for element in data { list.append(content(element), key: idOf(element)) }
+            return
+        }
         var seen = Set<ID>()
         var duplicates: [ID: Int] = [:]
         for element in data {
@@ -49,6 +64,7 @@ extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
 extension ForEach where Data == Range<Int>, ID == Int {
     /// A constant range; the element is its own id.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.data = data; self.content = content; idOf = { $0 }
+        self.data = data; self.content = content; idOf = { $0 }; idsAreDistinct = true
+        isIntRange = true
     }
 }

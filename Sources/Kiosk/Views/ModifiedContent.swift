@@ -48,6 +48,7 @@ extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModi
         (modifier as? any EnvironmentModifier)?.transform(&environment)
     }
     var layoutBehavior: (any LayoutBehavior)? { modifier as? any LayoutBehavior }
+    static func makeTypeInfo(_ type: ObjectIdentifier) -> ViewTypeInfo { ModifiedContentTypeInfo<Content, Modifier>(type: type) }
 }
 
 /// A custom modifier's body, evaluated as a view so the modifier may hold `@State`.

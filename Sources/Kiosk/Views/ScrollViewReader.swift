@@ -20,7 +20,7 @@ public struct ScrollViewProxy {
         var found: Node? = nil
         func find(_ n: Node) {
             if found != nil || n.isRemoved { return }
-            if n.key.key == wanted || n.key.key == explicit { found = n; return }
+            if n.key.key.anyHashable == wanted || n.key.key.anyHashable == explicit { found = n; return }
             n.children.forEach(find)
         }
         find(root)
