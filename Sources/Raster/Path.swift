@@ -365,24 +365,52 @@ enum PathShape: Hashable, Sendable {
         case .roundedRect(let s):
             let rr = s.rect
             let tl = s.radii.topLeft, tr = s.radii.topRight, br = s.radii.bottomRight, bl = s.radii.bottomLeft
-            let h = Double.pi / 2
-            // Each corner as `addArc` draws it: a line to the arc's start, then its cubics.
-            @inline(__always) func arc(_ c: Point, _ r: Double, _ a0: Double, _ a1: Double) {
-                body(.line(Path.arcStart(center: c, radius: r, angle: a0)))
-                Path.arcCubics(center: c, radius: r, startAngle: a0, sweep: a1 - a0) { body(.cubic($0, $1, $2)) }
+            // Each corner as `addArc` draws it: a line to the arc's start, then its cubics, from
+            // the same cosines and sines computed once (per call they were 16 libm calls a fill).
+            @inline(__always) func arc(_ c: Point, _ r: Double, _ a: CornerArc) {
+                body(.line(Point(c.x + r * a.c.0, c.y + r * a.s.0)))
+                let k = a.k
+                for j in 0..<a.n {
+                    let c0 = j == 0 ? a.c.0 : a.c.1, s0 = j == 0 ? a.s.0 : a.s.1
+                    let c1 = j == 0 ? a.c.1 : a.c.2, s1 = j == 0 ? a.s.1 : a.s.2
+                    body(.cubic(Point(c.x + r * (c0 - k * s0), c.y + r * (s0 + k * c0)),
+                                Point(c.x + r * (c1 + k * s1), c.y + r * (s1 - k * c1)),
+                                Point(c.x + r * c1, c.y + r * s1)))
+                }
             }
+            let arcs = CornerArc.all
             body(.move(Point(rr.minX + tl, rr.minY)))
             body(.line(Point(rr.maxX - tr, rr.minY)))
-            if tr > 0 { arc(Point(rr.maxX - tr, rr.minY + tr), tr, -h, 0) }
+            if tr > 0 { arc(Point(rr.maxX - tr, rr.minY + tr), tr, arcs.0) }
             body(.line(Point(rr.maxX, rr.maxY - br)))
-            if br > 0 { arc(Point(rr.maxX - br, rr.maxY - br), br, 0, h) }
+            if br > 0 { arc(Point(rr.maxX - br, rr.maxY - br), br, arcs.1) }
             body(.line(Point(rr.minX + bl, rr.maxY)))
-            if bl > 0 { arc(Point(rr.minX + bl, rr.maxY - bl), bl, h, 2 * h) }
+            if bl > 0 { arc(Point(rr.minX + bl, rr.maxY - bl), bl, arcs.2) }
             body(.line(Point(rr.minX, rr.minY + tl)))
-            if tl > 0 { arc(Point(rr.minX + tl, rr.minY + tl), tl, 2 * h, 3 * h) }
+            if tl > 0 { arc(Point(rr.minX + tl, rr.minY + tl), tl, arcs.3) }
             body(.close)
         }
     }
+}
+
+/// A rounded rectangle's corner arc (top-right, bottom-right, bottom-left, top-left) as
+/// `Path.addArc` splits it, its cosines and sines at the cubics' ends and its handle factor
+/// computed by the same expressions, so the corners' elements are bit for bit addArc's.
+struct CornerArc {
+    let n: Int, k: Double
+    let c: (Double, Double, Double), s: (Double, Double, Double)
+    init(_ start: Double, _ end: Double) {
+        let sweep = end - start
+        n = Swift.min(2, Swift.max(1, Int((Swift.abs(sweep) / (Double.pi / 2)).rounded(.up))))
+        let step = sweep / Double(n)
+        k = 4.0 / 3.0 * _tan(step / 4)
+        let a1 = start + step, a2 = a1 + step
+        c = (_cos(start), _cos(a1), _cos(a2)); s = (_sin(start), _sin(a1), _sin(a2))
+    }
+    static let all: (CornerArc, CornerArc, CornerArc, CornerArc) = {
+        let h = Double.pi / 2
+        return (CornerArc(-h, 0), CornerArc(0, h), CornerArc(h, 2 * h), CornerArc(2 * h, 3 * h))
+    }()
 }
 
 /// Radii of a rounded rectangle's four corners.

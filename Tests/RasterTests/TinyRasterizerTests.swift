@@ -100,7 +100,8 @@ import TestSupport
     }
 
     /// Dots of 1–12 px and small rounded rects at quarter-pixel offsets, some half transparent,
-    /// over a checkerboard, through Canvas.fill (TinyRasterizer draws them all).
+    /// over a checkerboard, through Canvas.fill (TinyRasterizer draws the dots; rounded rects
+    /// take their own path, boxes for the straight rows).
     @Test func smallShapesGolden() throws {
         let s = try Surface(width: 200, height: 120)
         let c = Canvas(s)
