@@ -40,13 +40,15 @@ enum Flattener {
     /// One sub-path walker serves this, the stroker and (in device space) the rasterizer's
     /// own loop, so curves split the same way everywhere.
     static func flatten(_ path: Path, tolerance: Double, closeSubpaths: Bool, _ body: (Point, Point) -> Void) {
-        var it = SubpathFlattener(path, tolerance: tolerance)
-        var points: [Point] = []
-        while let closed = it.next(into: &points) {
-            guard points.count > 1 else { continue }
-            for i in 1..<points.count { body(points[i - 1], points[i]) }
-            if (closed || closeSubpaths), let first = points.first, let last = points.last, first != last {
-                body(last, first)
+        path.withElements { elements in
+            var it = SubpathFlattener(elements, tolerance: tolerance)
+            var points: [Point] = []
+            while let closed = it.next(into: &points) {
+                guard points.count > 1 else { continue }
+                for i in 1..<points.count { body(points[i - 1], points[i]) }
+                if (closed || closeSubpaths), let first = points.first, let last = points.last, first != last {
+                    body(last, first)
+                }
             }
         }
     }
@@ -58,18 +60,24 @@ enum Flattener {
 /// the rasterizer skips it. A lone `move` is not a sub-path; `move` + `close` or a zero-length
 /// segment is one (a single point: strokes draw it as a dot when the cap is round or square).
 /// Points are appended to a caller-owned array, so iterating allocates nothing once it has grown.
+/// It reads the elements from `Path.withElements` (an inline shape's live on the stack).
 struct SubpathFlattener {
-    let elements: [PathElement]
+    let elements: UnsafeBufferPointer<PathElement>
     let tolerance: Double
     var index = 0
     /// Start of the current sub-path: where `close` returns and where segments after it begin.
     var start = Point.zero
 
-    init(_ path: Path, tolerance: Double) {
-        elements = path.elements
+    init(_ elements: UnsafeBufferPointer<PathElement>, tolerance: Double) {
+        self.elements = elements
         // A tiny tolerance is legitimate (user space under a large zoom); the per-curve segment
         // cap bounds the work. Only non-finite or non-positive values fall back.
-        self.tolerance = (tolerance.isFinite && tolerance > 0) ? Swift.max(tolerance, 1e-12) : 0.25
+        self.tolerance = Self.tolerance(tolerance)
+    }
+
+    /// The tolerance the walker flattens with for a requested one.
+    @inline(__always) static func tolerance(_ t: Double) -> Double {
+        (t.isFinite && t > 0) ? Swift.max(t, 1e-12) : 0.25
     }
 
     /// Replaces `points` with the next sub-path's polyline and returns whether it was closed

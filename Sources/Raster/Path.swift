@@ -12,12 +12,19 @@ public enum PathElement: Hashable, Sendable {
 
 /// A 2-D path made of sub-paths. Non-finite points are kept but ignored by the rasterizer
 /// (the sub-path holding them is dropped), so NaN input draws nothing rather than garbage.
+///
+/// A path built by one shape builder (`addRect`, `addEllipse`, `addRoundedRect` and their
+/// static spellings) on an empty path keeps only the shape (`shape`) and makes its elements
+/// when someone asks for them: a 2000-dot Canvas built 2000 six-element arrays a frame (one
+/// allocation each). `withElements` walks them from stack memory; `elements` materializes an
+/// array; appending to the path stores the shape's elements first. Either way the path is the
+/// same value: equality and hashing go by elements and current point.
 public struct Path: Hashable, Sendable {
-    public private(set) var elements: [PathElement] = [] { didSet { roundedRect = nil } }
-    /// Set when the whole path is one rounded rectangle (built by `addRoundedRect` on an empty
-    /// path, radii already clamped), so the canvas can fill its straight middle rows as boxes
-    /// and scan-convert only the corner rows. Any other change clears it.
-    var roundedRect: RoundedRectShape?
+    /// The elements, when the path is not an inline shape.
+    var stored: [PathElement] = []
+    /// Set when the whole path is one shape built on an empty path (radii clamped, ellipse
+    /// rectangles standardized); `stored` is then empty. Any other change stores its elements.
+    var shape: PathShape?
     /// Start of the current sub-path, where `close` returns.
     @usableFromInline var start = Point.zero
     @usableFromInline var current = Point.zero
@@ -26,43 +33,132 @@ public struct Path: Hashable, Sendable {
     public init() {}
     public init(_ build: (inout Path) -> Void) { build(&self) }
 
-    public var isEmpty: Bool { elements.isEmpty }
+    /// The path's elements (an inline shape's are made on each call: prefer `withElements`
+    /// in loops).
+    public var elements: [PathElement] {
+        guard let s = shape else { return stored }
+        var a: [PathElement] = []
+        a.reserveCapacity(s.maxElements)
+        s.emit { a.append($0) }
+        return a
+    }
+
+    /// Calls `body` with the elements in contiguous memory, without allocating for an inline
+    /// shape (its elements are made on the stack).
+    public func withElements<R>(_ body: (UnsafeBufferPointer<PathElement>) throws -> R) rethrows -> R {
+        guard let s = shape else { return try stored.withUnsafeBufferPointer(body) }
+        // 18 elements of 56 bytes: under the 1 KB up to which a temporary allocation lives on
+        // the stack (20 went to the heap: 2000 mallocs a frame of particles-2000).
+        return try withUnsafeTemporaryAllocation(of: PathElement.self, capacity: 18) { buf in
+            let base = buf.baseAddress!
+            var n = 0
+            s.emit { e in
+                if n < PathShape.capacity { (base + n).initialize(to: e) }
+                n += 1
+            }
+            if n > PathShape.capacity { return try elements.withUnsafeBufferPointer(body) }   // never: maxElements ≤ capacity
+            return try body(UnsafeBufferPointer(start: base, count: n))
+        }
+    }
+
+    /// Set when the whole path is one rounded rectangle (built by `addRoundedRect` on an empty
+    /// path, radii already clamped), so the canvas can fill its straight middle rows as boxes
+    /// and scan-convert only the corner rows.
+    var roundedRect: RoundedRectShape? {
+        if case .roundedRect(let r)? = shape { return r }
+        return nil
+    }
+
+    public var isEmpty: Bool { shape == nil && stored.isEmpty }
     /// The current point, or nil before the first `move`.
     public var currentPoint: Point? { hasCurrent ? current : nil }
 
+    /// Stores an inline shape's elements, so the path can grow.
+    @inline(__always) mutating func materialize() {
+        guard let s = shape else { return }
+        shape = nil
+        stored.reserveCapacity(s.maxElements + 4)
+        s.emit { stored.append($0) }
+    }
+
+    /// Makes the empty path the inline shape `s`, its sub-path closed at `s.start`.
+    mutating func setShape(_ s: PathShape) {
+        shape = s
+        start = s.start; current = start; hasCurrent = true
+    }
+
+    /// Appends a shape's elements to a path that is not empty (as the builders did before
+    /// shapes were kept inline).
+    mutating func appendElements(of s: PathShape) {
+        materialize()
+        s.emit { e in
+            stored.append(e)
+            switch e {
+            case .move(let p): start = p; current = p; hasCurrent = true
+            case .line(let p), .quad(_, let p), .cubic(_, _, let p): current = p
+            case .close: current = start
+            }
+        }
+    }
+
     public mutating func move(to p: Point) {
-        elements.append(.move(p)); start = p; current = p; hasCurrent = true
+        materialize()
+        stored.append(.move(p)); start = p; current = p; hasCurrent = true
     }
     public mutating func line(to p: Point) {
         if !hasCurrent { move(to: p); return }
-        elements.append(.line(p)); current = p
+        materialize()
+        stored.append(.line(p)); current = p
     }
     public mutating func quad(to p: Point, control c: Point) {
         if !hasCurrent { move(to: c) }
-        elements.append(.quad(c, p)); current = p
+        materialize()
+        stored.append(.quad(c, p)); current = p
     }
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         if !hasCurrent { move(to: c1) }
-        elements.append(.cubic(c1, c2, p)); current = p
+        materialize()
+        stored.append(.cubic(c1, c2, p)); current = p
     }
     public mutating func close() {
         guard hasCurrent else { return }
-        elements.append(.close); current = start
+        materialize()
+        stored.append(.close); current = start
     }
     public mutating func move(to x: Double, _ y: Double) { move(to: Point(x, y)) }
     public mutating func line(to x: Double, _ y: Double) { line(to: Point(x, y)) }
 
     /// Appends all of `other`.
     public mutating func addPath(_ other: Path, transform t: Affine = .identity) {
-        for e in (t.isIdentity ? other : other.applying(t)).elements {
-            switch e {
-            case .move(let p): move(to: p)
-            case .line(let p): line(to: p)
-            case .quad(let c, let p): quad(to: p, control: c)
-            case .cubic(let c1, let c2, let p): cubic(to: p, control1: c1, control2: c2)
-            case .close: close()
+        if isEmpty, t.isIdentity { self = other; return }
+        (t.isIdentity ? other : other.applying(t)).withElements { elements in
+            for e in elements {
+                switch e {
+                case .move(let p): move(to: p)
+                case .line(let p): line(to: p)
+                case .quad(let c, let p): quad(to: p, control: c)
+                case .cubic(let c1, let c2, let p): cubic(to: p, control1: c1, control2: c2)
+                case .close: close()
+                }
             }
         }
+    }
+
+    public static func == (a: Path, b: Path) -> Bool {
+        guard a.start == b.start, a.current == b.current, a.hasCurrent == b.hasCurrent else { return false }
+        switch (a.shape, b.shape) {
+        case (let x?, let y?) where x == y: return true
+        case (nil, nil): return a.stored == b.stored
+        default: return a.withElements { ea in b.withElements { eb in ea.elementsEqual(eb) } }
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        withElements { es in
+            h.combine(es.count)
+            for e in es { h.combine(e) }
+        }
+        h.combine(start); h.combine(current); h.combine(hasCurrent)
     }
 
     /// An arc of the circle at `center` with `radius`, from `startAngle` to `endAngle` (radians,
@@ -78,8 +174,21 @@ public struct Path: Hashable, Sendable {
         if clockwise { if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) + twoPi } }
         else { if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) - twoPi } }
         if Swift.abs(sweep) > twoPi { sweep = sweep < 0 ? -twoPi : twoPi }
-        let p0 = Point(center.x + r * _cos(startAngle), center.y + r * _sin(startAngle))
+        let p0 = Path.arcStart(center: center, radius: r, angle: startAngle)
         if hasCurrent { line(to: p0) } else { move(to: p0) }
+        Path.arcCubics(center: center, radius: r, startAngle: startAngle, sweep: sweep) { c1, c2, p in
+            cubic(to: p, control1: c1, control2: c2)
+        }
+    }
+
+    @inline(__always) static func arcStart(center: Point, radius r: Double, angle: Double) -> Point {
+        Point(center.x + r * _cos(angle), center.y + r * _sin(angle))
+    }
+
+    /// The cubics of an arc (≤ 90° each) from `startAngle` turning by `sweep` (|sweep| ≤ 2π).
+    @inline(__always)
+    static func arcCubics(center: Point, radius r: Double, startAngle: Double, sweep: Double,
+                          _ body: (Point, Point, Point) -> Void) {
         let n = Swift.max(1, Int((Swift.abs(sweep) / (Double.pi / 2)).rounded(.up)))
         let step = sweep / Double(n)
         let k = 4.0 / 3.0 * _tan(step / 4)
@@ -87,18 +196,16 @@ public struct Path: Hashable, Sendable {
         for _ in 0..<n {
             let a1 = a0 + step
             let c0 = _cos(a0), s0 = _sin(a0), c1 = _cos(a1), s1 = _sin(a1)
-            cubic(to: Point(center.x + r * c1, center.y + r * s1),
-                  control1: Point(center.x + r * (c0 - k * s0), center.y + r * (s0 + k * c0)),
-                  control2: Point(center.x + r * (c1 + k * s1), center.y + r * (s1 - k * c1)))
+            body(Point(center.x + r * (c0 - k * s0), center.y + r * (s0 + k * c0)),
+                 Point(center.x + r * (c1 + k * s1), center.y + r * (s1 - k * c1)),
+                 Point(center.x + r * c1, center.y + r * s1))
             a0 = a1
         }
     }
 
     /// Axis-aligned rectangle, clockwise from the top-left corner.
     public mutating func addRect(_ r: Rect) {
-        if elements.isEmpty { elements.reserveCapacity(5) }
-        move(to: Point(r.minX, r.minY)); line(to: Point(r.maxX, r.minY))
-        line(to: Point(r.maxX, r.maxY)); line(to: Point(r.minX, r.maxY)); close()
+        if isEmpty { setShape(.rect(r)) } else { appendElements(of: .rect(r)) }
     }
 
     /// Rounded rectangle with per-corner radii (top-left, top-right, bottom-right, bottom-left);
@@ -107,45 +214,18 @@ public struct Path: Hashable, Sendable {
         let rr = r.standardized
         let limit = Swift.min(rr.width, rr.height) * 0.5
         func c(_ v: Double) -> Double { v.isFinite ? Swift.max(0, Swift.min(v, limit)) : 0 }
-        let tl = c(radii.topLeft), tr = c(radii.topRight), br = c(radii.bottomRight), bl = c(radii.bottomLeft)
-        let wasEmpty = elements.isEmpty
-        // Room for all ten elements at once: growing 1→2→4→8→16 cost four reallocations per
-        // rounded rect (5 allocations each, 4 M instructions a frame of 1000).
-        elements.reserveCapacity(elements.count + 10)
-        defer {
-            if wasEmpty {
-                roundedRect = RoundedRectShape(rect: rr, radii: CornerRadii(topLeft: tl, topRight: tr, bottomRight: br, bottomLeft: bl))
-            }
-        }
-        let h = Double.pi / 2
-        move(to: Point(rr.minX + tl, rr.minY))
-        line(to: Point(rr.maxX - tr, rr.minY))
-        if tr > 0 { addArc(center: Point(rr.maxX - tr, rr.minY + tr), radius: tr, startAngle: -h, endAngle: 0) }
-        line(to: Point(rr.maxX, rr.maxY - br))
-        if br > 0 { addArc(center: Point(rr.maxX - br, rr.maxY - br), radius: br, startAngle: 0, endAngle: h) }
-        line(to: Point(rr.minX + bl, rr.maxY))
-        if bl > 0 { addArc(center: Point(rr.minX + bl, rr.maxY - bl), radius: bl, startAngle: h, endAngle: 2 * h) }
-        line(to: Point(rr.minX, rr.minY + tl))
-        if tl > 0 { addArc(center: Point(rr.minX + tl, rr.minY + tl), radius: tl, startAngle: 2 * h, endAngle: 3 * h) }
-        close()
+        let shape = PathShape.roundedRect(RoundedRectShape(
+            rect: rr, radii: CornerRadii(topLeft: c(radii.topLeft), topRight: c(radii.topRight),
+                                         bottomRight: c(radii.bottomRight), bottomLeft: c(radii.bottomLeft))))
+        if isEmpty { setShape(shape) } else { appendElements(of: shape) }
     }
     public mutating func addRoundedRect(_ r: Rect, cornerRadius: Double) {
         addRoundedRect(r, radii: CornerRadii(cornerRadius))
     }
     /// Ellipse inscribed in `r`.
     public mutating func addEllipse(in r: Rect) {
-        // One allocation for a fresh ellipse path instead of four growth steps (a 2000-dot
-        // Canvas builds 2000 of them a frame).
-        if elements.isEmpty { elements.reserveCapacity(6) }
-        let rr = r.standardized
-        let cx = rr.midX, cy = rr.midY, rx = rr.width / 2, ry = rr.height / 2
-        let k = 0.5522847498307936
-        move(to: Point(cx + rx, cy))
-        cubic(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + k * ry), control2: Point(cx + k * rx, cy + ry))
-        cubic(to: Point(cx - rx, cy), control1: Point(cx - k * rx, cy + ry), control2: Point(cx - rx, cy + k * ry))
-        cubic(to: Point(cx, cy - ry), control1: Point(cx - rx, cy - k * ry), control2: Point(cx - k * rx, cy - ry))
-        cubic(to: Point(cx + rx, cy), control1: Point(cx + k * rx, cy - ry), control2: Point(cx + rx, cy - k * ry))
-        close()
+        let shape = PathShape.ellipse(r.standardized)
+        if isEmpty { setShape(shape) } else { appendElements(of: shape) }
     }
     public mutating func addCircle(center: Point, radius: Double) {
         addEllipse(in: Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
@@ -165,14 +245,16 @@ public struct Path: Hashable, Sendable {
     /// The path with every point mapped through `t`.
     public func applying(_ t: Affine) -> Path {
         var p = Path()
-        p.elements.reserveCapacity(elements.count)
-        for e in elements {
-            switch e {
-            case .move(let a): p.elements.append(.move(t.apply(a)))
-            case .line(let a): p.elements.append(.line(t.apply(a)))
-            case .quad(let a, let b): p.elements.append(.quad(t.apply(a), t.apply(b)))
-            case .cubic(let a, let b, let c): p.elements.append(.cubic(t.apply(a), t.apply(b), t.apply(c)))
-            case .close: p.elements.append(.close)
+        withElements { elements in
+            p.stored.reserveCapacity(elements.count)
+            for e in elements {
+                switch e {
+                case .move(let a): p.stored.append(.move(t.apply(a)))
+                case .line(let a): p.stored.append(.line(t.apply(a)))
+                case .quad(let a, let b): p.stored.append(.quad(t.apply(a), t.apply(b)))
+                case .cubic(let a, let b, let c): p.stored.append(.cubic(t.apply(a), t.apply(b), t.apply(c)))
+                case .close: p.stored.append(.close)
+                }
             }
         }
         p.start = t.apply(start); p.current = t.apply(current); p.hasCurrent = hasCurrent
@@ -187,12 +269,24 @@ public struct Path: Hashable, Sendable {
             guard p.isFinite else { return }
             x0 = Swift.min(x0, p.x); y0 = Swift.min(y0, p.y); x1 = Swift.max(x1, p.x); y1 = Swift.max(y1, p.y)
         }
-        for e in elements {
-            switch e {
-            case .move(let a), .line(let a): add(a)
-            case .quad(let a, let b): add(a); add(b)
-            case .cubic(let a, let b, let c): add(a); add(b); add(c)
-            case .close: break
+        // A finite rectangle or ellipse: its extreme points, without making the elements (the
+        // ellipse's control points lie between them).
+        switch shape {
+        case .rect(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
+            return Rect(corners: Point(r.minX, r.minY), Point(r.maxX, r.maxY))
+        case .ellipse(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
+            let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
+            return Rect(corners: Point(cx - rx, cy - ry), Point(cx + rx, cy + ry))
+        default: break
+        }
+        withElements { elements in
+            for e in elements {
+                switch e {
+                case .move(let a), .line(let a): add(a)
+                case .quad(let a, let b): add(a); add(b)
+                case .cubic(let a, let b, let c): add(a); add(b); add(c)
+                case .close: break
+                }
             }
         }
         return x0 <= x1 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
@@ -227,6 +321,98 @@ struct RoundedRectShape: Hashable, Sendable {
     var radii: CornerRadii
 }
 
+/// The one shape an inline path is (see `Path.shape`), and the elements it stands for: the
+/// same points the builders appended when they stored elements.
+enum PathShape: Hashable, Sendable {
+    /// As given (not standardized), clockwise from (minX, minY).
+    case rect(Rect)
+    /// The standardized rectangle the ellipse is inscribed in.
+    case ellipse(Rect)
+    /// Standardized rectangle, radii clamped.
+    case roundedRect(RoundedRectShape)
+
+    /// Room for any shape's elements (a rounded rect: move, close, 4 edges, 4 × (line + ≤ 2
+    /// cubics: a corner's sweep computed as 3π/2 − π may round just above π/2 and split)).
+    static let capacity = 18
+    var maxElements: Int {
+        switch self { case .rect: 5; case .ellipse: 6; case .roundedRect: 18 }
+    }
+
+    /// Where the shape's sub-path starts (and, closed, ends).
+    var start: Point {
+        switch self {
+        case .rect(let r): return Point(r.minX, r.minY)
+        case .ellipse(let r): return Point(r.midX + r.width / 2, r.midY)
+        case .roundedRect(let s): return Point(s.rect.minX + s.radii.topLeft, s.rect.minY)
+        }
+    }
+
+    /// Calls `body` with each element, in order.
+    @inline(__always) func emit(_ body: (PathElement) -> Void) {
+        switch self {
+        case .rect(let r):
+            body(.move(Point(r.minX, r.minY))); body(.line(Point(r.maxX, r.minY)))
+            body(.line(Point(r.maxX, r.maxY))); body(.line(Point(r.minX, r.maxY))); body(.close)
+        case .ellipse(let rr):
+            let cx = rr.midX, cy = rr.midY, rx = rr.width / 2, ry = rr.height / 2
+            let k = 0.5522847498307936
+            body(.move(Point(cx + rx, cy)))
+            body(.cubic(Point(cx + rx, cy + k * ry), Point(cx + k * rx, cy + ry), Point(cx, cy + ry)))
+            body(.cubic(Point(cx - k * rx, cy + ry), Point(cx - rx, cy + k * ry), Point(cx - rx, cy)))
+            body(.cubic(Point(cx - rx, cy - k * ry), Point(cx - k * rx, cy - ry), Point(cx, cy - ry)))
+            body(.cubic(Point(cx + k * rx, cy - ry), Point(cx + rx, cy - k * ry), Point(cx + rx, cy)))
+            body(.close)
+        case .roundedRect(let s):
+            let rr = s.rect
+            let tl = s.radii.topLeft, tr = s.radii.topRight, br = s.radii.bottomRight, bl = s.radii.bottomLeft
+            // Each corner as `addArc` draws it: a line to the arc's start, then its cubics, from
+            // the same cosines and sines computed once (per call they were 16 libm calls a fill).
+            @inline(__always) func arc(_ c: Point, _ r: Double, _ a: CornerArc) {
+                body(.line(Point(c.x + r * a.c.0, c.y + r * a.s.0)))
+                let k = a.k
+                for j in 0..<a.n {
+                    let c0 = j == 0 ? a.c.0 : a.c.1, s0 = j == 0 ? a.s.0 : a.s.1
+                    let c1 = j == 0 ? a.c.1 : a.c.2, s1 = j == 0 ? a.s.1 : a.s.2
+                    body(.cubic(Point(c.x + r * (c0 - k * s0), c.y + r * (s0 + k * c0)),
+                                Point(c.x + r * (c1 + k * s1), c.y + r * (s1 - k * c1)),
+                                Point(c.x + r * c1, c.y + r * s1)))
+                }
+            }
+            let arcs = CornerArc.all
+            body(.move(Point(rr.minX + tl, rr.minY)))
+            body(.line(Point(rr.maxX - tr, rr.minY)))
+            if tr > 0 { arc(Point(rr.maxX - tr, rr.minY + tr), tr, arcs.0) }
+            body(.line(Point(rr.maxX, rr.maxY - br)))
+            if br > 0 { arc(Point(rr.maxX - br, rr.maxY - br), br, arcs.1) }
+            body(.line(Point(rr.minX + bl, rr.maxY)))
+            if bl > 0 { arc(Point(rr.minX + bl, rr.maxY - bl), bl, arcs.2) }
+            body(.line(Point(rr.minX, rr.minY + tl)))
+            if tl > 0 { arc(Point(rr.minX + tl, rr.minY + tl), tl, arcs.3) }
+            body(.close)
+        }
+    }
+}
+
+/// A rounded rectangle's corner arc (top-right, bottom-right, bottom-left, top-left) as
+/// `Path.addArc` splits it, its cosines and sines at the cubics' ends and its handle factor
+/// computed by the same expressions, so the corners' elements are bit for bit addArc's.
+struct CornerArc {
+    let n: Int, k: Double
+    let c: (Double, Double, Double), s: (Double, Double, Double)
+    init(_ start: Double, _ end: Double) {
+        let sweep = end - start
+        n = Swift.min(2, Swift.max(1, Int((Swift.abs(sweep) / (Double.pi / 2)).rounded(.up))))
+        let step = sweep / Double(n)
+        k = 4.0 / 3.0 * _tan(step / 4)
+        let a1 = start + step, a2 = a1 + step
+        c = (_cos(start), _cos(a1), _cos(a2)); s = (_sin(start), _sin(a1), _sin(a2))
+    }
+    static let all: (CornerArc, CornerArc, CornerArc, CornerArc) = {
+        let h = Double.pi / 2
+        return (CornerArc(-h, 0), CornerArc(0, h), CornerArc(h, 2 * h), CornerArc(2 * h, 3 * h))
+    }()
+}
+
 /// Radii of a rounded rectangle's four corners.
 public struct CornerRadii: Hashable, Sendable {
     public var topLeft: Double, topRight: Double, bottomRight: Double, bottomLeft: Double
@@ -248,7 +434,8 @@ extension Path {
     /// Removes every element, keeping the storage when asked, so a path can be rebuilt each
     /// frame without allocating (the stroker appends into a reused path).
     public mutating func removeAll(keepingCapacity: Bool = false) {
-        elements.removeAll(keepingCapacity: keepingCapacity)
+        shape = nil
+        stored.removeAll(keepingCapacity: keepingCapacity)
         start = .zero; current = .zero; hasCurrent = false
     }
 }

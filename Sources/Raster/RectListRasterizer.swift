@@ -17,7 +17,17 @@ enum RectListRasterizer {
     /// winding as Doubles); nil when the path is not all axis-aligned rectangles.
     static func collect(_ path: Path, transform t: Affine, scratch s: RasterScratch) -> Int? {
         guard t.b == 0, t.c == 0 else { return nil }
-        let e = path.elements
+        // An ellipse is never a list of rectangles (a rectangle or a rounded one with no radius is).
+        switch path.shape {
+        case .ellipse?: return nil
+        case .roundedRect(let r)? where r.radii.topLeft > 0 || r.radii.topRight > 0 || r.radii.bottomRight > 0
+                                     || r.radii.bottomLeft > 0: return nil
+        default: break
+        }
+        return path.withElements { collect($0, transform: t, scratch: s) }
+    }
+
+    static func collect(_ e: UnsafeBufferPointer<PathElement>, transform t: Affine, scratch s: RasterScratch) -> Int? {
         guard e.count >= 5, e.count <= 6 * maxRects else { return nil }
         var i = 0, n = 0
         s.boxes.reserve(5 * (e.count / 5 + 1))

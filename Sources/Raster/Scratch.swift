@@ -24,35 +24,38 @@
 
 /// All the scratch a Canvas's drawing needs.
 final class RasterScratch {
+    // Dynamic exclusivity checks are off for these buffers (`@exclusivity(unchecked)`): one
+    // Canvas draws on one thread and no draw re-enters another, and each check cost ≈ 75
+    // instructions in swift_beginAccess plus its thread-local access set (callgrind).
     /// Device-space line segments, 4 Doubles each: x0, y0, x1, y1 (in path order).
-    var segments = ScratchBuffer<Double>(4 * 256)
-    var segmentCount = 0
+    @exclusivity(unchecked) var segments = ScratchBuffer<Double>(4 * 256)
+    @exclusivity(unchecked) var segmentCount = 0
     /// One flattened sub-path in user space (reused; only grows).
-    var points: [Point] = []
+    @exclusivity(unchecked) var points: [Point] = []
     /// Segment indices bucketed by first strip.
-    var order = ScratchBuffer<Int32>(256)
-    var active = ScratchBuffer<Int32>(256)
-    var stripCounts = ScratchBuffer<Int32>(256)
+    @exclusivity(unchecked) var order = ScratchBuffer<Int32>(256)
+    @exclusivity(unchecked) var active = ScratchBuffer<Int32>(256)
+    @exclusivity(unchecked) var stripCounts = ScratchBuffer<Int32>(256)
     /// Signed area/cover accumulation for one strip of rows.
-    var accumulation = ScratchBuffer<Float>(16 * 2048)
+    @exclusivity(unchecked) var accumulation = ScratchBuffer<Float>(16 * 2048)
     /// One bit per cell of the strip (64 cells a word, rows padded to whole words): set when
     /// a segment touched the cell.
-    var dirty = ScratchBuffer<UInt64>(16 * 32)
+    @exclusivity(unchecked) var dirty = ScratchBuffer<UInt64>(16 * 32)
     /// One row of coverage and one row of shaded colours.
-    var coverage = ScratchBuffer<UInt8>(2048)
+    @exclusivity(unchecked) var coverage = ScratchBuffer<UInt8>(2048)
     /// The rectangle-list fast path: rectangles (5 Doubles each), band edges, per-band span
     /// offsets, spans (x0, x1 pairs), one band's x edges, and one row of float coverage.
-    var boxes = ScratchBuffer<Double>(5 * 64)
-    var bandEdges = ScratchBuffer<Double>(128)
-    var spanStarts = ScratchBuffer<Int32>(128)
-    var spans = ScratchBuffer<Double>(256)
-    var xedges = ScratchBuffer<XEdge>(128)
-    var rowCoverage = ScratchBuffer<Double>(2048)
-    var rowOps = ScratchBuffer<RowOp>(128)
-    var colors = ScratchBuffer<UInt32>(2048)
+    @exclusivity(unchecked) var boxes = ScratchBuffer<Double>(5 * 64)
+    @exclusivity(unchecked) var bandEdges = ScratchBuffer<Double>(128)
+    @exclusivity(unchecked) var spanStarts = ScratchBuffer<Int32>(128)
+    @exclusivity(unchecked) var spans = ScratchBuffer<Double>(256)
+    @exclusivity(unchecked) var xedges = ScratchBuffer<XEdge>(128)
+    @exclusivity(unchecked) var rowCoverage = ScratchBuffer<Double>(2048)
+    @exclusivity(unchecked) var rowOps = ScratchBuffer<RowOp>(128)
+    @exclusivity(unchecked) var colors = ScratchBuffer<UInt32>(2048)
     /// scale(colour, m) for the last solid colour drawn (see PaintSink.table); starts all zero,
     /// which is the right table for colour 0.
-    var maskTable = ScratchBuffer<UInt32>(256)
+    @exclusivity(unchecked) var maskTable = ScratchBuffer<UInt32>(256)
     /// `Blend.unit` (257 in every lane), held here so that the kernels get it as a value the
     /// optimiser cannot fold (a stored `var` of a class instance); see `Blend.unit`.
     var k257 = Blend.unit

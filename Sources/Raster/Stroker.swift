@@ -70,12 +70,14 @@ public struct Stroker {
         self.tolerance = (tolerance.isFinite && tolerance > 0) ? Swift.max(tolerance, 1e-12) : 0.1
         let dashed = preparePattern(style.dash)
         var dashBudget = Stroker.maxDashes
-        var it = SubpathFlattener(path, tolerance: self.tolerance)
-        while let closed = it.next(into: &points) {
-            if dashed {
-                dashSubpath(closed: closed, phase: style.dashPhase, budget: &dashBudget, into: &out)
-            } else {
-                strokePolyline(points, closed: closed, hint: Point(1, 0), into: &out)
+        path.withElements { elements in
+            var it = SubpathFlattener(elements, tolerance: self.tolerance)
+            while let closed = it.next(into: &points) {
+                if dashed {
+                    dashSubpath(closed: closed, phase: style.dashPhase, budget: &dashBudget, into: &out)
+                } else {
+                    strokePolyline(points, closed: closed, hint: Point(1, 0), into: &out)
+                }
             }
         }
     }

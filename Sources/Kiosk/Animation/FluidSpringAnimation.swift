@@ -100,6 +100,10 @@ struct FluidSpringAnimation: CustomAnimation {
         return result
     }
 
+    // As `animate`: unspecialised, each sample looked up FluidSpringState<V>'s metadata.
+    @_specialize(exported: false, kind: full, where V == Double)
+    @_specialize(exported: false, kind: full, where V == AnimatablePair<Double, Double>)
+    @_specialize(exported: false, kind: full, where V == AnimatablePair<AnimatablePair<Double, Double>, AnimatablePair<Double, Double>>)
     func velocity<V: VectorArithmetic>(value: V, time: TimeInterval, context: AnimationContext<V>) -> V? {
         context.state[FluidSpringState<V>.self].velocity
     }

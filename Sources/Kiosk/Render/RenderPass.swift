@@ -4,6 +4,9 @@
 import Raster
 
 final class RenderPass {
+    // The state every draw reads and the lists it appends to skip dynamic exclusivity checks
+    // (`@exclusivity(unchecked)`): one pass records on one thread, and a Canvas's draws made
+    // ≈ 4 checked accesses each, ≈ 75 instructions apiece (callgrind, particles-2000).
     /// The items recorded so far. The renderer swaps the finished list out and the last
     /// frame's in, so the next `reset` reuses its storage.
     @exclusivity(unchecked) var items: [DisplayItem] = []
