@@ -83,4 +83,39 @@ import Glibc
             #expect(a.samePixels(as: b), "\(w)")
         }
     }
+
+    static func gzip(_ bytes: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: bytes.count + 1024)
+        let n = bytes.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { kiosk_gzip(src.baseAddress, src.count, $0.baseAddress, $0.count) }
+        }
+        return n > 0 ? Array(out[0..<n]) : []
+    }
+
+    /// The static build carries the fonts gzip-compressed: they inflate into the memfds and draw
+    /// as the files do; a corrupt or truncated stream is left out, the others still install.
+    @Test func compressedFallbackFontsInflateAndCorruptOnesAreLeftOut() throws {
+        let regular = try Self.read("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+        let packed = Self.gzip(regular)
+        #expect(!packed.isEmpty && packed.count < regular.count * 6 / 10)
+        var corrupt = packed
+        corrupt[packed.count / 2] ^= 0xFF
+        let truncated = Array(packed[0..<(packed.count / 3)])
+        let lib = try corrupt.withUnsafeBytes { c in try truncated.withUnsafeBytes { t in try packed.withUnsafeBytes { p in
+            #expect(EmbeddedFonts.isGzip(p) && !EmbeddedFonts.isGzip(UnsafeRawBufferPointer(rebasing: p[0..<10])))
+            return try FontLibrary(glyphCacheBytes: 1 << 20, fontconfig: Self.emptyConfig(), fallbackFonts: [c, t, p])
+        } } }
+        #expect(lib.usesEmbeddedFonts)
+        let f = try lib.font(family: nil, size: 20)
+        #expect(f.familyName == "DejaVu Sans")
+        let installed = try FontLibrary()
+        func draw(_ lib: FontLibrary) throws -> Surface {
+            let s = try Surface(width: 220, height: 40)
+            s.clear(0xFFFF_FFFF)
+            let layout = lib.layout("Tap the card 123", font: try lib.font(family: "DejaVu Sans", size: 20), maxWidth: nil)
+            lib.draw(layout, in: Canvas(s), at: Point(4, 6), paint: .solid(.black))
+            return s
+        }
+        #expect(try draw(lib).samePixels(as: try draw(installed)))
+    }
 }
