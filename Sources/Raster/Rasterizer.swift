@@ -46,9 +46,11 @@ struct Rasterizer {
     /// Flattens `path` into device-space segments in the scratch: the shared sub-path walker
     /// (`SubpathFlattener`, as strokes and `Path.forEachFlattened` use) flattens in user space
     /// at `tolerance / transform.maxScale`, then each point is mapped. Sub-paths holding a
-    /// non-finite point, or one beyond ±1e15 after mapping, are dropped whole.
+    /// non-finite point, or one (a curve's control points included) beyond ±1e15 after mapping,
+    /// are dropped whole. Curves whose mapped control points lie past one side of `clip` (plus
+    /// a pixel) are taken as their chords: coverage inside `clip` is the same.
     /// Returns the bounds of the kept segments, or nil when there are none.
-    static func buildSegments(_ path: Path, transform t: Affine, tolerance: Double,
+    static func buildSegments(_ path: Path, transform t: Affine, tolerance: Double, clip: IntRect? = nil,
                               scratch s: RasterScratch) -> (Double, Double, Double, Double)? {
         s.segmentCount = 0
         let scale = t.maxScale
@@ -63,6 +65,10 @@ struct Rasterizer {
         defer { swap(&points, &s.points); s.segments = segments; s.segmentCount = count }
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
         var walker = SubpathFlattener(path, tolerance: tol / scale)
+        walker.view = t
+        if let c = clip {
+            walker.cull = (Double(c.x0) - 1, Double(c.y0) - 1, Double(c.x1) + 1, Double(c.y1) + 1)
+        }
         while walker.next(into: &points) != nil {
             let n = points.count
             guard n > 1 else { continue }
@@ -72,7 +78,9 @@ struct Rasterizer {
             var prev = t.apply(points[n - 1])          // the closing segment comes first
             for i in 0..<n {
                 let q = t.apply(points[i])
-                guard q.isFinite, Swift.abs(q.x) <= 1e15, Swift.abs(q.y) <= 1e15 else { ok = false; break }
+                guard q.isFinite, Swift.abs(q.x) <= SubpathFlattener.deviceLimit, Swift.abs(q.y) <= SubpathFlattener.deviceLimit else {
+                    ok = false; break
+                }
                 if prev.y != q.y {   // horizontal lines add no area or cover
                     segments.reserve(4 * (count + 1), keep: 4 * count)
                     let seg = segments.base + 4 * count
