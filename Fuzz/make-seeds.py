@@ -89,7 +89,7 @@ put("fuzz-png", "apng-3x2", b"\3" + struct.pack("<HHhH", 3, 2, 30, 2) + bytes(ra
 def text_ops(ops):  # (kind, pick) pairs, kind ≥ 0xE0 repeats
     return b"".join(bytes([k]) + struct.pack("<H", p) + (struct.pack("<H", n) if k & 0xE0 == 0xE0 else b"") for k, p, n in ops)
 
-# fuzz-text: a mode byte (0: DejaVu Sans regular, short text; 8: long text), the size double, layout options, then ops. Options: maxWidth nil, lineLimit
+# fuzz-text and fuzz-text-long: a mode byte (0: DejaVu Sans regular; bit 3 is ignored, it chose long text when one target did both), the size double, layout options, then ops. Options: maxWidth nil, lineLimit
 # nil, alignment, lineSpacing, truncation, no transform, origin (2, 16).
 opts = b"\1\1\0\0" + dbl(0) + b"\1\0" + dbl(2) + dbl(16)
 wrap = b"\0" + dbl(30) + b"\0\2" + b"\1\0" + dbl(-3) + b"\1\1" + dbl(1) + dbl(0.25) + dbl(0) + dbl(1) + dbl(-4) + dbl(12)
@@ -97,6 +97,10 @@ put("fuzz-text", "latin", b"\0" + dbl(14) + opts + text_ops([(0, 40, 0), (0, 70,
 put("fuzz-text", "combining-storm", b"\x08" + dbl(12) + wrap + text_ops([(0, 33, 0), (0xE2, 1, 9999)]))
 put("fuzz-text", "bidi-mixed", b"\0" + dbl(16) + wrap + text_ops([(5, 3, 0), (5, 9, 0), (3, 1, 0), (0, 40, 0), (4, 2, 0), (3, 2, 0), (10, 0, 0), (6, 20, 0), (7, 5, 0), (8, 4, 0)]))
 put("fuzz-text", "empty", b"\0" + dbl(10) + opts)
+put("fuzz-text-long", "combining-storm", b"\x08" + dbl(12) + wrap + text_ops([(0, 33, 0), (0xE2, 1, 9999)]))
+# 3 × 9999 CJK, Arabic and Latin scalars wrapped at 30 px under a rotation: long lines, many glyphs.
+rot = b"\0" + dbl(30) + b"\1" + b"\1\0" + dbl(0) + b"\0" + b"\1" + dbl(0.75) + dbl(0.5) + dbl(-0.5) + dbl(0.75) + dbl(4) + dbl(12)
+put("fuzz-text-long", "rotated-mixed", b"\0" + dbl(11) + rot + text_ops([(0xE7, 9, 9999), (0xE5, 3, 9999), (0xE0, 40, 9999)]))
 with tempfile.TemporaryDirectory() as t:
     for name, text in [("font-latin", "Ab fi"), ("font-arabic", "مرحبا")]:
         out = os.path.join(t, name + ".ttf")

@@ -7,6 +7,7 @@
 import Glibc
 #endif
 import Kiosk
+import KioskScenes
 import Raster
 
 enum SoakCommand {
@@ -51,6 +52,10 @@ enum SoakCommand {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
+        // Seeds print on taps (seed-000-transition: "text disappeared"); counted, not echoed
+        // between the soak's own lines.
+        SeedLog.echo = false
+        SeedLog.clear()
         let warnings0 = views?.warnings.count ?? 0
         var rss: [Int] = [], nodes: [Int] = [], taps = 0
         let started = Syscall.monotonicNow()
@@ -93,7 +98,7 @@ enum SoakCommand {
             print("soak: live nodes first \(nodes.first ?? 0), max in the first half \(window), in the second \(later), last \(nodes.last ?? 0); glyph cache \(views.glyphCacheBytes.map(String.init) ?? "-") B, text caches \(views.textCacheBytes.map(String.init) ?? "-") B")
             if later > window { failures.append("live nodes grew from \(window) in the first half to \(later)") }
         }
-        print("soak: \(warnings) warnings")
+        print("soak: \(warnings) warnings\(SeedLog.count > 0 ? ", \(SeedLog.count) lines printed by the scene (not shown)" : "")")
         if warnings > frames / 1000 { failures.append("\(warnings) warnings in \(frames) frames (a storm: > 1 per 1000 frames)") }
         if !failures.isEmpty {
             Log.error("soak failed: " + failures.joined(separator: "; "))

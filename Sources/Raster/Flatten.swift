@@ -67,6 +67,19 @@ struct SubpathFlattener {
     var index = 0
     /// Start of the current sub-path: where `close` returns and where segments after it begin.
     var start = Point.zero
+    /// The rasterizer's device view, when set: each curve's control points are mapped by it
+    /// first. A curve with a control point beyond ±`deviceLimit` drops its sub-path (as a
+    /// flattened point there would), and one whose control points all lie past one side of
+    /// `cull` becomes its chord — the curve and its chord differ only inside their hull, so
+    /// coverage within `cull` is the same. Without this, each round join of a 10⁹-wide stroke
+    /// (a cubic of radius 5·10⁸ around a point on the surface, mostly far off it) flattens
+    /// into the 1000-segment cap (Wang's formula asks ≈ 4·10⁴), and 10³⁰-sized curves into
+    /// 1000 points each that were then dropped (fuzz-path: 2.7 s for one input under ASan).
+    var view: Affine? = nil
+    var cull = (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity)
+    static let deviceLimit = 1e15
+
+    enum Fate { case flatten, chord, drop }
 
     init(_ elements: UnsafeBufferPointer<PathElement>, tolerance: Double) {
         self.elements = elements
@@ -109,16 +122,37 @@ struct SubpathFlattener {
             case .quad(let c, let p):
                 if points.isEmpty { points.append(start) }
                 finite = finite && c.isFinite && p.isFinite
-                if finite { Self.appendQuad(&points, c, p, tolerance) } else { points.append(p) }
+                switch finite ? fate(points[points.count - 1], c, c, p) : .drop {
+                case .flatten: Self.appendQuad(&points, c, p, tolerance)
+                case .chord: points.append(p)
+                case .drop: finite = false; points.append(p)
+                }
             case .cubic(let c1, let c2, let p):
                 if points.isEmpty { points.append(start) }
                 finite = finite && c1.isFinite && c2.isFinite && p.isFinite
-                if finite { Self.appendCubic(&points, c1, c2, p, tolerance) } else { points.append(p) }
+                switch finite ? fate(points[points.count - 1], c1, c2, p) : .drop {
+                case .flatten: Self.appendCubic(&points, c1, c2, p, tolerance)
+                case .chord: points.append(p)
+                case .drop: finite = false; points.append(p)
+                }
             }
             index += 1
             drawn = true
         }
         return drawn && finite ? false : nil
+    }
+
+    /// How a curve from `a` with controls `b`, `c` to `d` is placed under `view` (see there).
+    @inline(__always) func fate(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Fate {
+        guard let t = view else { return .flatten }
+        let p = t.apply(a), q = t.apply(b), r = t.apply(c), s = t.apply(d)
+        @inline(__always) func inRange(_ v: Point) -> Bool {
+            Swift.abs(v.x) <= Self.deviceLimit && Swift.abs(v.y) <= Self.deviceLimit
+        }
+        guard inRange(p), inRange(q), inRange(r), inRange(s) else { return .drop }
+        let x0 = Swift.min(Swift.min(p.x, q.x), Swift.min(r.x, s.x)), x1 = Swift.max(Swift.max(p.x, q.x), Swift.max(r.x, s.x))
+        let y0 = Swift.min(Swift.min(p.y, q.y), Swift.min(r.y, s.y)), y1 = Swift.max(Swift.max(p.y, q.y), Swift.max(r.y, s.y))
+        return x1 < cull.x0 || x0 > cull.x1 || y1 < cull.y0 || y0 > cull.y1 ? .chord : .flatten
     }
 
     static func appendQuad(_ points: inout [Point], _ c: Point, _ p: Point, _ tol: Double) {

@@ -46,16 +46,20 @@ struct Rasterizer {
     /// Flattens `path` into device-space segments in the scratch: the shared sub-path walker
     /// (`SubpathFlattener`, as strokes and `Path.forEachFlattened` use) flattens in user space
     /// at `tolerance / transform.maxScale`, then each point is mapped. Sub-paths holding a
-    /// non-finite point, or one beyond ±1e15 after mapping, are dropped whole.
+    /// non-finite point, or one (a curve's control points included) beyond ±1e15 after mapping,
+    /// are dropped whole. Curves whose mapped control points lie past one side of `clip` (plus
+    /// a pixel) are taken as their chords: coverage inside `clip` is the same.
     /// Returns the bounds of the kept segments, or nil when there are none.
-    static func buildSegments(_ path: Path, transform t: Affine, tolerance: Double,
+    static func buildSegments(_ path: Path, transform t: Affine, tolerance: Double, clip: IntRect? = nil,
                               scratch s: RasterScratch) -> (Double, Double, Double, Double)? {
         s.segmentCount = 0
         let scale = t.maxScale
         guard scale.isFinite, scale > 0 else { return nil }
         let tol = (tolerance.isFinite && tolerance > 1e-4) ? tolerance : 0.1
-        if case .ellipse(let r)? = path.shape, Swift.abs(r.minX) < 1e100, Swift.abs(r.minY) < 1e100,
-           r.width < 1e100, r.height < 1e100 {
+        // The inline-ellipse walk only where the whole ellipse stays within the device limit
+        // (others take the general walk, which drops or culls what cannot show).
+        if case .ellipse(let r)? = path.shape,
+           (Swift.abs(r.minX) + Swift.abs(r.minY) + r.width + r.height) * scale + Swift.abs(t.tx) + Swift.abs(t.ty) < SubpathFlattener.deviceLimit {
             return ellipseSegments(r, transform: t, tolerance: SubpathFlattener.tolerance(tol / scale), scratch: s)
         }
         // Work on locals and store them back once: every touch of a class property in the loop
@@ -68,6 +72,10 @@ struct Rasterizer {
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
         path.withElements { elements in
             var walker = SubpathFlattener(elements, tolerance: tol / scale)
+            walker.view = t
+            if let c = clip {
+                walker.cull = (Double(c.x0) - 1, Double(c.y0) - 1, Double(c.x1) + 1, Double(c.y1) + 1)
+            }
             while walker.next(into: &points) != nil {
                 let n = points.count
                 guard n > 1 else { continue }
@@ -77,7 +85,9 @@ struct Rasterizer {
                 var prev = t.apply(points[n - 1])          // the closing segment comes first
                 for i in 0..<n {
                     let q = t.apply(points[i])
-                    guard q.isFinite, Swift.abs(q.x) <= 1e15, Swift.abs(q.y) <= 1e15 else { ok = false; break }
+                    guard q.isFinite, Swift.abs(q.x) <= SubpathFlattener.deviceLimit, Swift.abs(q.y) <= SubpathFlattener.deviceLimit else {
+                        ok = false; break
+                    }
                     if prev.y != q.y {   // horizontal lines add no area or cover
                         segments.reserve(4 * (count + 1), keep: 4 * count)
                         let seg = segments.base + 4 * count

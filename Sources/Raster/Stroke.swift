@@ -30,7 +30,9 @@ public enum LineJoin: Hashable, Sendable {
 /// let outline = path.stroked(style)
 /// ```
 ///
-/// Degenerate values are defined: a width that is zero, negative or not finite strokes nothing;
+/// Degenerate values are defined: a width that is zero, negative or not finite strokes nothing,
+/// and so does one whose half is more than 10¹⁵ device pixels (the rasterizer's range) when
+/// drawn on a `Canvas`;
 /// a miter limit below 1 (or NaN) acts as 1, so every corner is bevelled; a dash pattern that is
 /// empty, sums to zero, holds a negative or non-finite length, or repeats within the flattening
 /// tolerance strokes solid, as does a sub-path that would need more than 10 000 dashes; an

@@ -24,6 +24,25 @@ import Testing
         #expect(s.rotation == .degrees180)
     }
 
+    /// "=" or "#" followed by a combining mark is one Swift Character, and CR LF is one too: the
+    /// file is split by Unicode scalar, as `--key=value` options are (fuzz-cli found the same
+    /// break there), so each gives what the line says.
+    @Test func configFileSplitsByScalarNotCharacter() throws {
+        var s = Settings()
+        try s.apply(file: "scene =\u{301}x\nrotation = 90 #\u{301} a comment with a mark", source: "f")
+        #expect(s.scene == "\u{301}x" && s.rotation == .degrees90)
+        try s.apply(file: "scene = paint\r\nrotation = 180\r\n# done\r\n", source: "f")
+        #expect(s.scene == "paint" && s.rotation == .degrees180)
+        // The file gives the same settings as the option it spells.
+        var o = Settings()
+        try o.apply(key: "scene", value: "\u{301}x")
+        var f = Settings()
+        try f.apply(file: "scene=\u{301}x", source: "f")
+        #expect(f == o)
+        #expect(ProcessEnvironment.entry("KIOSK_SCENE=\u{301}x")! == ("KIOSK_SCENE", "\u{301}x"))
+        #expect(ProcessEnvironment.entry("NOEQUALS") == nil)
+    }
+
     @Test func badSettingsSayWhatIsExpected() {
         var s = Settings()
         #expect(throws: ConfigError.malformedLine(line: 2, text: "rotation 90", source: "f")) { try s.apply(file: "# ok\nrotation 90", source: "f") }

@@ -41,8 +41,11 @@ private func opacities(_ host: HeadlessHost) -> [Double] {
     }
 }
 
-// SeedLog is shared: the seeds that print run one at a time.
+// SeedLog is shared: the seeds that print run one at a time, recorded but not echoed (a test
+// prints nothing to standard output).
 @Suite(.serialized) struct SeedTests {
+    init() { SeedLog.echo = false }
+
     @Test func seed000ViewTransitionSwapsWithASpringAndTheTextGoesWhenItsFadeEnds() {
         SeedLog.clear()
         let host = HeadlessHost(width: 160, height: 120) { ViewTransition() }

@@ -1,5 +1,5 @@
-// Text inputs fuzz-text (Fuzz/, `scripts/fuzz text`) found; the fuzzer's inputs are in
-// Fuzz/regressions/fuzz-text/.
+// Text inputs the text fuzzers (Fuzz/, `scripts/fuzz text text-long font`) found; the fuzzers'
+// inputs are in Fuzz/regressions/fuzz-text-long/ and fuzz-font/.
 import Testing
 @testable import Raster
 #if canImport(Glibc)
@@ -29,7 +29,7 @@ private func writeBytes(_ bytes: [UInt8], to path: String) throws {
         font = try fonts.font(path: dejaVuSans, size: 16)
     }
 
-    /// regressions/fuzz-text/combining-marks-10k: 10⁴ combining acutes on one letter took 4 s a
+    /// regressions/fuzz-text-long/combining-marks-10k: 10⁴ combining acutes on one letter took 4 s a
     /// layout (HarfBuzz positions a run of marks in O(n²)). Marks past the 30th lay out as U+034F,
     /// which draws nothing: the picture is that of 30 marks, and line ranges still cover all input.
     @Test func longCombiningRunsDrawTheirFirstThirtyMarks() throws {
@@ -65,8 +65,8 @@ private func writeBytes(_ bytes: [UInt8], to path: String) throws {
         #expect(l.size.height >= 0 && l.lineCount == 2)
     }
 
-    /// fuzz-text timed out (> 10 s) drawing 30 000 rotated glyphs on a 48×24 surface: every
-    /// glyph was outlined and filled. Only glyphs whose box meets the clip are now; the picture is
+    /// regressions/fuzz-text-long/rotated-30k-glyphs: fuzz-text timed out (> 10 s) drawing 30 000
+    /// rotated glyphs on a 48×24 surface: every glyph was outlined and filled. Only glyphs whose box meets the clip are now; the picture is
     /// the one the whole outline path gives.
     @Test func transformedTextOutlinesOnlyVisibleGlyphs() throws {
         let text = String(repeating: "Wåy fi 12 ", count: 300)
@@ -80,5 +80,24 @@ private func writeBytes(_ bytes: [UInt8], to path: String) throws {
             b.fill(fonts.outlinePath(layout, at: Point(-10, -20)), with: .solid(.black))
             #expect(culled.samePixels(as: whole), "\(t)")
         }
+    }
+
+    /// fuzz-text spent 82 % of its instructions rendering and run-encoding whole masks of
+    /// 200–2048 px glyphs for a 48×24 surface. Text above `maxMaskSize` is filled as outlines:
+    /// the glyph cache does not grow, and the pixels are those of the outline path.
+    @Test func textAboveTheMaskSizeIsFilledAsOutlines() throws {
+        let big = try font.withSize(FontLibrary.maxMaskSize + 44)
+        let layout = fonts.layout("Wg", font: big)
+        let s = try Surface(width: 64, height: 48), o = try Surface(width: 64, height: 48)
+        let before = fonts.glyphCacheBytes
+        fonts.draw(layout, in: Canvas(s), at: Point(-20, -90), paint: .solid(.black))
+        #expect(fonts.glyphCacheBytes == before)
+        Canvas(o).fill(fonts.outlinePath(layout, at: Point(-20, -90)), with: .solid(.black))
+        #expect(s.samePixels(as: o))
+        #expect((0..<48).contains { y in (0..<64).contains { s.premultipliedPixel(x: $0, y: y) != 0 } })
+        // At the mask size itself, masks are drawn (and cached).
+        let edge = fonts.layout("W", font: try font.withSize(FontLibrary.maxMaskSize))
+        fonts.draw(edge, in: Canvas(try Surface(width: 64, height: 48)), at: Point(0, -60), paint: .solid(.black))
+        #expect(fonts.glyphCacheBytes > before)
     }
 }

@@ -180,15 +180,22 @@ public struct Settings: Equatable, Sendable {
         }
     }
 
-    /// Applies a config file's text. Blank lines and `#` comments are skipped.
+    /// Applies a config file's text. Blank lines and `#` comments are skipped; lines may end in
+    /// CR LF.
     public mutating func apply(file text: String, source: String) throws {
-        for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)?.trimmingSpaces ?? ""
+        // Split by Unicode scalar, as the command line's `--key=value` is: "=" or "#" followed by
+        // a combining mark is one Character (`scene =\u{301}x` would be a line without "="), and
+        // so is CR LF ("\r\n" != "\n": a CR LF file would be one line).
+        for (i, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? raw
+            let line = String(content).trimmingSpaces
             if line.isEmpty { continue }
-            guard let eq = line.firstIndex(of: "=") else { throw ConfigError.malformedLine(line: i + 1, text: String(raw), source: source) }
-            let key = String(line[..<eq]).trimmingSpaces
+            guard let eq = line.unicodeScalars.firstIndex(of: "=") else {
+                throw ConfigError.malformedLine(line: i + 1, text: String(raw), source: source)
+            }
+            let key = String(line.unicodeScalars[..<eq]).trimmingSpaces
             guard !key.isEmpty else { throw ConfigError.malformedLine(line: i + 1, text: String(raw), source: source) }
-            try apply(key: key, value: String(line[line.index(after: eq)...]), source: source)
+            try apply(key: key, value: String(line.unicodeScalars[line.unicodeScalars.index(after: eq)...]), source: source)
         }
     }
 
@@ -223,11 +230,17 @@ public enum ProcessEnvironment {
         var out: [String: String] = [:]
         var p = environ
         while let e = p.pointee {
-            let s = String(cString: e)
-            if let eq = s.firstIndex(of: "=") { out[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            if let (name, value) = entry(String(cString: e)) { out[name] = value }
             p += 1
         }
         return out
+    }
+
+    /// `NAME=value` split at the first "=" by Unicode scalar: a value that starts with a
+    /// combining mark makes "=" and the mark one Character, and the variable would be lost.
+    static func entry(_ s: String) -> (name: String, value: String)? {
+        guard let eq = s.unicodeScalars.firstIndex(of: "=") else { return nil }
+        return (String(s.unicodeScalars[..<eq]), String(s.unicodeScalars[s.unicodeScalars.index(after: eq)...]))
     }
 }
 

@@ -2,13 +2,21 @@
 // (scale and rotation within 1/1000 of identity) each glyph is a cached coverage mask at a
 // quarter-pixel phase, composited through the canvas's own paint sink (Canvas.withSink, the one
 // fillMask uses) or, for solid colours, SolidGlyphBlender — bit-identical to fillMask, tested —
-// so paint, opacity, clip and clipRegion behave as for paths. Under any other transform, glyph outlines become one Path filled through the path
-// rasterizer: rotated or zooming text stays sharp and moves smoothly instead of snapping.
+// so paint, opacity, clip and clipRegion behave as for paths. Under any other transform, and
+// above 256 px, glyph outlines become one Path filled through the path rasterizer: rotated or
+// zooming text stays sharp and moves smoothly instead of snapping.
 
 extension FontLibrary {
     /// Largest deviation of the transform's linear part from identity still drawn with bitmaps
     /// (at 48 px it moves a glyph edge by < 0.05 px).
     public static let bitmapTransformTolerance = 1e-3
+
+    /// Largest font size, in device pixels, drawn from cached glyph masks; larger text is
+    /// filled as outlines, which costs in proportion to the visible part. A whole mask of a
+    /// 2048 px glyph is about 4 MB to render and run-encode however little of it shows, and it
+    /// would evict the rest of the glyph cache (fuzz-text: glyphs of 200–2048 px on a 48×24
+    /// surface were 82 % of its instructions under callgrind, the run-encoding of their masks 57 %).
+    public static let maxMaskSize = 256.0
 
     /// Draws `layout` with its top-left corner at `origin` (user space, under `canvas.transform`).
     ///
@@ -17,7 +25,8 @@ extension FontLibrary {
         guard origin.isFinite, !layout.runs.isEmpty else { return }
         let t = canvas.transform
         let tol = Self.bitmapTransformTolerance
-        if abs(t.a - 1) <= tol && abs(t.d - 1) <= tol && abs(t.b) <= tol && abs(t.c) <= tol {
+        if abs(t.a - 1) <= tol && abs(t.d - 1) <= tol && abs(t.b) <= tol && abs(t.c) <= tol,
+           layout.runs.allSatisfy({ Double($0.size64) <= Self.maxMaskSize * 64 }) {
             drawMasks(layout, in: canvas, at: origin, paint: paint)
         } else {
             canvas.fill(outlinePath(layout, at: origin, visibleIn: canvas), with: paint)
