@@ -314,37 +314,43 @@ struct Rasterizer {
     /// to the row's first cell) with signed height d, to the row's cells, and marks them.
     @inline(__always)
     static func cells(_ x: Double, _ xn: Double, d: Float, line: UnsafeMutablePointer<Float>, dirty dline: UnsafeMutablePointer<UInt64>) {
+        let (first, last) = addCells(x, xn, d: d, line: line)
+        mark(dline, first, last)
+    }
+
+    /// The area and cover of one row's piece of a segment added to the row's cells (shared with
+    /// TinyRasterizer, which keeps no touched-cell bits); returns the first and last cell touched.
+    @inline(__always)
+    static func addCells(_ x: Double, _ xn: Double, d: Float, line: UnsafeMutablePointer<Float>) -> (Int, Int) {
         let lo = Swift.min(x, xn), hi = Swift.max(x, xn)
         let i0 = floorInt(lo), i1 = ceilInt(hi)
-        let loF = Double(i0), hiC = Double(i1)
         if i1 <= i0 &+ 1 {
             // Within one cell: area to the right of the mean x.
-            let xm = Float(0.5 * (x + xn) - loF)
+            let xm = Float(0.5 * (x + xn) - Double(i0))
             line[i0] += d - d * xm
             line[i0 &+ 1] += d * xm
-            mark(dline, i0, i0 &+ 1)
-        } else {
-            // Across cells: the trapezoid's area splits by the exact integral.
-            let s = Float(1 / (hi - lo))
-            let x0f = Float(lo - loF)
-            let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-            let x1f = Float(hi - hiC + 1)
-            let am = 0.5 * s * x1f * x1f
-            line[i0] += d * a0
-            if i1 == i0 &+ 2 {
-                line[i0 &+ 1] += d * (1 - a0 - am)
-            } else {
-                let a1 = s * (1.5 - x0f)
-                line[i0 &+ 1] += d * (a1 - a0)
-                var xi = i0 &+ 2
-                let ds = d * s
-                while xi < i1 &- 1 { line[xi] += ds; xi &+= 1 }
-                let a2 = a1 + Float(i1 &- i0 &- 3) * s
-                line[i1 &- 1] += d * (1 - a2 - am)
-            }
-            line[i1] += d * am
-            mark(dline, i0, i1)
+            return (i0, i0 &+ 1)
         }
+        // Across cells: the trapezoid's area splits by the exact integral.
+        let s = Float(1 / (hi - lo))
+        let x0f = Float(lo - Double(i0))
+        let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+        let x1f = Float(hi - Double(i1) + 1)
+        let am = 0.5 * s * x1f * x1f
+        line[i0] += d * a0
+        if i1 == i0 &+ 2 {
+            line[i0 &+ 1] += d * (1 - a0 - am)
+        } else {
+            let a1 = s * (1.5 - x0f)
+            line[i0 &+ 1] += d * (a1 - a0)
+            var xi = i0 &+ 2
+            let ds = d * s
+            while xi < i1 &- 1 { line[xi] += ds; xi &+= 1 }
+            let a2 = a1 + Float(i1 &- i0 &- 3) * s
+            line[i1 &- 1] += d * (1 - a2 - am)
+        }
+        line[i1] += d * am
+        return (i0, i1)
     }
 
     /// `accumulate` for a segment that lies inside the row buffer's width (0…maxX, relative to

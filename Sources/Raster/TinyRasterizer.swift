@@ -86,31 +86,6 @@ enum TinyRasterizer {
     /// `Rasterizer.cells` without the touched-cell bits.
     @inline(__always)
     static func cells(_ x: Double, _ xn: Double, d: Float, line: UnsafeMutablePointer<Float>) {
-        let lo = Swift.min(x, xn), hi = Swift.max(x, xn)
-        let i0 = Rasterizer.floorInt(lo), i1 = Rasterizer.ceilInt(hi)
-        if i1 <= i0 &+ 1 {
-            let xm = Float(0.5 * (x + xn) - Double(i0))
-            line[i0] += d - d * xm
-            line[i0 &+ 1] += d * xm
-            return
-        }
-        let s = Float(1 / (hi - lo))
-        let x0f = Float(lo - Double(i0))
-        let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-        let x1f = Float(hi - Double(i1) + 1)
-        let am = 0.5 * s * x1f * x1f
-        line[i0] += d * a0
-        if i1 == i0 &+ 2 {
-            line[i0 &+ 1] += d * (1 - a0 - am)
-        } else {
-            let a1 = s * (1.5 - x0f)
-            line[i0 &+ 1] += d * (a1 - a0)
-            var xi = i0 &+ 2
-            let ds = d * s
-            while xi < i1 &- 1 { line[xi] += ds; xi &+= 1 }
-            let a2 = a1 + Float(i1 &- i0 &- 3) * s
-            line[i1 &- 1] += d * (1 - a2 - am)
-        }
-        line[i1] += d * am
+        _ = Rasterizer.addCells(x, xn, d: d, line: line)
     }
 }
