@@ -78,6 +78,10 @@ struct SubpathFlattener {
     var view: Affine? = nil
     var cull = (x0: -Double.infinity, y0: -Double.infinity, x1: Double.infinity, y1: Double.infinity)
     static let deviceLimit = 1e15
+    /// Whether a mapped point is finite and within ±`deviceLimit` (the rasterizer's range).
+    @inline(__always) static func inDevice(_ v: Point) -> Bool {
+        Swift.abs(v.x) <= deviceLimit && Swift.abs(v.y) <= deviceLimit
+    }
 
     enum Fate { case flatten, chord, drop }
 
@@ -146,10 +150,7 @@ struct SubpathFlattener {
     @inline(__always) func fate(_ a: Point, _ b: Point, _ c: Point, _ d: Point) -> Fate {
         guard let t = view else { return .flatten }
         let p = t.apply(a), q = t.apply(b), r = t.apply(c), s = t.apply(d)
-        @inline(__always) func inRange(_ v: Point) -> Bool {
-            Swift.abs(v.x) <= Self.deviceLimit && Swift.abs(v.y) <= Self.deviceLimit
-        }
-        guard inRange(p), inRange(q), inRange(r), inRange(s) else { return .drop }
+        guard Self.inDevice(p), Self.inDevice(q), Self.inDevice(r), Self.inDevice(s) else { return .drop }
         let x0 = Swift.min(Swift.min(p.x, q.x), Swift.min(r.x, s.x)), x1 = Swift.max(Swift.max(p.x, q.x), Swift.max(r.x, s.x))
         let y0 = Swift.min(Swift.min(p.y, q.y), Swift.min(r.y, s.y)), y1 = Swift.max(Swift.max(p.y, q.y), Swift.max(r.y, s.y))
         return x1 < cull.x0 || x0 > cull.x1 || y1 < cull.y0 || y0 > cull.y1 ? .chord : .flatten

@@ -85,9 +85,7 @@ struct Rasterizer {
                 var prev = t.apply(points[n - 1])          // the closing segment comes first
                 for i in 0..<n {
                     let q = t.apply(points[i])
-                    guard q.isFinite, Swift.abs(q.x) <= SubpathFlattener.deviceLimit, Swift.abs(q.y) <= SubpathFlattener.deviceLimit else {
-                        ok = false; break
-                    }
+                    guard SubpathFlattener.inDevice(q) else { ok = false; break }
                     if prev.y != q.y {   // horizontal lines add no area or cover
                         segments.reserve(4 * (count + 1), keep: 4 * count)
                         let seg = segments.base + 4 * count
@@ -119,13 +117,13 @@ struct Rasterizer {
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
         var last = Point(cx + rx, cy)
         var prev = t.apply(last)
-        var ok = prev.isFinite && Swift.abs(prev.x) <= 1e15 && Swift.abs(prev.y) <= 1e15
+        var ok = SubpathFlattener.inDevice(prev)
         @inline(__always) func cubic(_ c1: Point, _ c2: Point, _ p: Point) {
             let n = Flattener.cubicSegments(last, c1, c2, p, tolerance: tol)
             segments.reserve(4 * (count + n), keep: 4 * count)
             for i in 1...n {
                 let q = t.apply(i == n ? p : Flattener.cubic(last, c1, c2, p, at: Double(i) / Double(n)))
-                guard q.isFinite, Swift.abs(q.x) <= 1e15, Swift.abs(q.y) <= 1e15 else { ok = false; return }
+                guard SubpathFlattener.inDevice(q) else { ok = false; return }
                 if prev.y != q.y {
                     let seg = segments.base + 4 * count
                     seg[0] = prev.x; seg[1] = prev.y; seg[2] = q.x; seg[3] = q.y
