@@ -37,9 +37,11 @@ let package = Package(
         // scoped imports, which win over Foundation's where a file imports both (CoreGraphicsTypes.swift).
         .target(name: "KioskGeometry"),
         // `#Preview`: a compiler plugin speaking the plugin protocol itself (no swift-syntax).
-        // CAllocationCount: scripts/build-static links every executable with `--wrap=malloc`,
-        // this host tool included, and that target defines the wrappers.
-        .macro(name: "KioskMacros", dependencies: ["CAllocationCount"]),
+        // The allocation counters: scripts/build-static links every executable with
+        // `--wrap=malloc` (CAllocationCount defines those wrappers) and scripts/bench,
+        // bench-engine and bench-lvgl with `--defsym=malloc=kiosk_bench_malloc` (AllocationCounter
+        // defines those): linker flags reach this host tool too, so it needs both.
+        .macro(name: "KioskMacros", dependencies: ["CAllocationCount", "AllocationCounter"]),
         // `import Combine` for pasted SwiftUI model files (no Combine on Linux): re-exports Kiosk's publishers.
         .target(name: "Combine", dependencies: ["Kiosk"]),
         // `import UIKit` beside SwiftUI code (UIScreen, UIColor, haptics): re-exports Kiosk.

@@ -6,9 +6,16 @@
 //       One scene on a simulated 16 ms clock (LVGL's refresh and animation timers) for the
 //       benchmark's 3/5/20 s; frames starting in the first 300 ms are not counted. A frame is
 //       timed when the views ask for one (a TimelineView is due) and counted when it redrew
-//       something: body evaluation, layout, display list, damage and raster — everything kiosk
-//       does for the frame (LVGL's figure is its render step only). `direct` repaints the damage,
-//       `full` the whole screen. Prints the same line format as the driver, plus allocations.
+//       something. `median`/`p99` are the render, timed as LVGL's RENDER_START…RENDER_READY is
+//       (../shared/bench/lvgl/README.md: "do the same for the PyPI peer and for kiosk"): from
+//       the laid-out tree to pixels — recording the display list, diffing it into damage (LVGL's
+//       invalidation and area joining, outside its window, are kiosk's diff, inside this one) and
+//       drawing the damage. `frame-median`/`frame-p99` are everything kiosk does for the frame:
+//       state changes, body evaluation and animation ticks, layout, then the render; the report
+//       sets them beside LVGL's whole refresh (REFR_START…REFR_READY: layout, joining, render),
+//       which still leaves out LVGL's animation callbacks and style updates. `direct` repaints
+//       the damage, `full` the whole screen. Prints the driver's line format plus allocations
+//       and the mean of each phase (`phases U/L/R/D`: update, layout, record, raster, ms).
 //   kiosk-engine-bench --lvgl-report LOG [--chart OUT.png] [--cpu NAME]
 //       Reads both peers' lines (grouped by `# config WxH MODE` lines) and prints the table, the
 //       mean ratio, peak RSS and `lvgl: N scenes, worst R×, mean R×`; draws the chart.
@@ -85,14 +92,17 @@ enum LVGLBench {
 
         KioskScenes.registerAll()
         var clock = 0.0
-        guard let source = DemoScenes.make("lvgl-\(n)", width: w, height: h, now: { clock }) else {
-            throw Failure(message: "scene lvgl-\(n) is not registered")
+        guard let source = DemoScenes.make("lvgl-\(n)", width: w, height: h, now: { clock }) as? ViewFrameSource else {
+            throw Failure(message: "scene lvgl-\(n) is not registered as a view scene")
         }
+        source.recordsFrameTimes = true
         let surface = try Surface(width: w, height: h)
         _ = source.renderFrame(into: surface, at: 0, fullRedraw: true)
 
         let capacity = duration / 16 + 2
         var times: [Double] = []; times.reserveCapacity(capacity)
+        var frames: [Double] = []; frames.reserveCapacity(capacity)
+        var phases = FrameTimes()
         var dirty: [Int] = []; dirty.reserveCapacity(capacity)
         var allocs: [Int] = []; allocs.reserveCapacity(capacity)
         var ms = 0
@@ -106,7 +116,10 @@ enum LVGLBench {
             let dt = now() - t0
             let a = allocationCount - a0
             guard ms >= skip, !damage.isEmpty else { continue }
-            times.append(dt)
+            let t = source.lastFrameTimes
+            times.append((t.record + t.raster) * 1000)
+            frames.append(dt)
+            phases.update += t.update; phases.layout += t.layout; phases.record += t.record; phases.raster += t.raster
             var px = 0
             for r in damage { px += r.intersection(surface.bounds).area }
             dirty.append(px)
@@ -122,9 +135,14 @@ enum LVGLBench {
         let p99 = s[min(s.count - 1, max(0, (99 * s.count + 99) / 100 - 1))]
         let d = 100 * Double(dirty.reduce(0, +)) / Double(dirty.count) / Double(w * h)
         let rate = Double(times.count) / (Double(duration - skip) / 1000)
+        let fs = frames.sorted()
+        let fmed = fs[fs.count / 2], fp99 = fs[min(fs.count - 1, max(0, (99 * fs.count + 99) / 100 - 1))]
+        let c = Double(times.count) / 1000
+        let phaseText = "  phases \(f3(phases.update / c))/\(f3(phases.layout / c))/\(f3(phases.record / c))/\(f3(phases.raster / c))"
         let a = allocs.sorted()
         let meanAllocs = Double(allocs.reduce(0, +)) / Double(allocs.count)
         print("kiosk  \(pad(n)) \(name) median \(f3(median)) ms  p99 \(f3(p99)) ms  dirty \(f1(d))%  redrawn/s \(f1(rate))  frames \(times.count)"
+              + "  frame-median \(f3(fmed)) ms  frame-p99 \(f3(fp99)) ms" + phaseText
               + (AllocationCounter.isActive ? "  allocs \(f1(meanAllocs))  median-allocs \(a[a.count / 2])" : "  allocs n/a  median-allocs n/a"))
         print("kiosk  peak-rss \(peakRSSKiB()) KiB")
     }
@@ -148,6 +166,8 @@ enum LVGLBench {
 
     struct Row {
         var median: [Double] = [], p99: [Double] = [], dirty: [Double] = [], allocs: [Double] = [], medianAllocs: [Double] = []
+        /// kiosk: the whole frame; LVGL: the whole refresh (REFR_START…REFR_READY).
+        var whole: [Double] = []
     }
     struct Config: Hashable, Comparable {
         let size: String, mode: String
@@ -188,15 +208,16 @@ enum LVGLBench {
             row.median.append(med); row.p99.append(p99); row.dirty.append(d)
             if let a = field(words, after: "allocs") { row.allocs.append(a) }
             if let a = field(words, after: "median-allocs") { row.medianAllocs.append(a) }
+            if let w = field(words, after: peer == "kiosk" ? "frame-median" : "refr-median") { row.whole.append(w) }
             rows[c, default: [:]][peer, default: [:]][n] = row
         }
         guard !rows.isEmpty else { throw Failure(message: "\(path): no results") }
         func mid(_ v: [Double]) -> Double { let s = v.sorted(); return s.isEmpty ? .nan : s[s.count / 2] }
 
         let cpu = value(args, "--cpu") ?? "unknown CPU"
-        var allRatios: [Double] = []
+        var allRatios: [Double] = [], allWhole: [Double] = []
         var scenes = Set<Int>()
-        var chart: [(Config, [(Int, Double, Double)])] = []
+        var chart: [(Config, [ChartBar])] = []
         for c in rows.keys.sorted() {
             let kiosk = rows[c]?["kiosk"] ?? [:], lvgl = rows[c]?["lvgl"] ?? [:]
             let ns = Set(kiosk.keys).union(lvgl.keys).sorted()
@@ -205,26 +226,33 @@ enum LVGLBench {
                 throw Failure(message: "\(c.size) \(c.mode): no \(missing.map { kiosk[$0] == nil ? "kiosk" : "lvgl" }[0]) result for scene(s) \(missing)")
             }
             print("\n\(c.size) \(c.mode == "direct" ? "DIRECT (damage only, 16 ms ticks)" : "FULL (whole screen per change)")  — \(cpu), one pinned core, median of \(kiosk.values.first?.median.count ?? 0) run(s)")
-            print("scene                          kiosk ms med / p99   LVGL ms med / p99   ratio   dirty kiosk / LVGL   kiosk allocs/frame (median)")
-            var ratios: [Double] = []
-            var bars: [(Int, Double, Double)] = []
+            print("                               render (LVGL's definition)                  whole frame: kiosk / LVGL refresh")
+            print("scene                          kiosk ms med / p99   LVGL ms med / p99   ratio   kiosk / LVGL ms     ratio   dirty kiosk / LVGL   kiosk allocs/frame (median)")
+            var ratios: [Double] = [], wholeRatios: [Double] = []
+            var bars: [ChartBar] = []
             for n in ns {
                 let k = kiosk[n]!, l = lvgl[n]!
                 let km = mid(k.median), lm = mid(l.median)
                 let ratio = km / max(lm, 1e-6)
+                let kw = mid(k.whole), lw = mid(l.whole)
+                let wholeRatio = kw / max(lw, 1e-6)
                 ratios.append(ratio); scenes.insert(n)
-                bars.append((n, km, lm))
+                if wholeRatio.isFinite { wholeRatios.append(wholeRatio) }
+                bars.append(ChartBar(scene: n, kiosk: km, lvgl: lm, kioskWhole: kw.isFinite ? kw : km, lvglWhole: lw.isFinite ? lw : lm))
                 let label = "\(pad(n)) \(names[n - 1])".padded(30)
                 let kcol = "\(f3(km)) / \(f3(mid(k.p99)))".padded(21)
                 let lcol = "\(f3(lm)) / \(f3(mid(l.p99)))".padded(20)
                 let rcol = "\(f2(ratio))×".padded(8)
+                let wcol = "\(f3(kw)) / \(f3(lw))".padded(20) + "\(f2(wholeRatio))×".padded(8)
                 let dcol = "\(f1(mid(k.dirty))) / \(f1(mid(l.dirty))) %".padded(21)
                 let acol = k.allocs.isEmpty ? "n/a" : "\(f1(mid(k.allocs))) (\(Int(mid(k.medianAllocs))))"
-                print("\(label) \(kcol)\(lcol)\(rcol)\(dcol)\(acol)")
+                print("\(label) \(kcol)\(lcol)\(rcol)\(wcol)\(dcol)\(acol)")
             }
             let mean = ratios.reduce(0, +) / Double(ratios.count)
-            print("mean ratio \(f2(mean))×   worst \(f2(ratios.max() ?? .nan))×")
+            let wmean = wholeRatios.isEmpty ? Double.nan : wholeRatios.reduce(0, +) / Double(wholeRatios.count)
+            print("mean ratio \(f2(mean))×   worst \(f2(ratios.max() ?? .nan))×   (whole frame vs LVGL refresh: mean \(f2(wmean))×, worst \(f2(wholeRatios.max() ?? .nan))×)")
             allRatios += ratios
+            allWhole += wholeRatios
             chart.append((c, bars))
         }
         print("")
@@ -237,12 +265,19 @@ enum LVGLBench {
             print("chart: \(out)")
         }
         let mean = allRatios.reduce(0, +) / Double(allRatios.count)
+        if !allWhole.isEmpty {
+            print("lvgl whole frame (kiosk's whole frame vs LVGL's refresh): \(scenes.count) scenes, worst \(f2(allWhole.max() ?? .nan))×, mean \(f2(allWhole.reduce(0, +) / Double(allWhole.count)))×")
+        }
         print("lvgl: \(scenes.count) scenes, worst \(f2(allRatios.max() ?? .nan))×, mean \(f2(mean))×")
     }
 
     // MARK: the chart (kiosk's own Raster and text)
 
-    static func drawChart(_ panels: [(Config, [(Int, Double, Double)])], cpu: String, to path: String) throws {
+    /// One scene's bars: each peer's render (solid) and the rest of its whole frame / refresh
+    /// (the lighter part above).
+    struct ChartBar { var scene: Int; var kiosk: Double; var lvgl: Double; var kioskWhole: Double; var lvglWhole: Double }
+
+    static func drawChart(_ panels: [(Config, [ChartBar])], cpu: String, to path: String) throws {
         let width = 1600, panelHeight = 300, top = 70
         let height = top + panels.count * panelHeight + 20
         let surface = try Surface(width: width, height: height)
@@ -255,31 +290,38 @@ enum LVGLBench {
         let ink = Paint.solid(Raster.Color(r: 0.13, g: 0.13, b: 0.13))
         let kioskPaint = Paint.solid(Raster.Color(r: 0.13, g: 0.59, b: 0.95))
         let lvglPaint = Paint.solid(Raster.Color(r: 0.62, g: 0.62, b: 0.62))
+        let kioskRest = Paint.solid(Raster.Color(r: 0.70, g: 0.85, b: 0.98))
+        let lvglRest = Paint.solid(Raster.Color(r: 0.86, g: 0.86, b: 0.86))
         let red = Paint.solid(Raster.Color(r: 0.85, g: 0.2, b: 0.15))
-        fonts.draw(fonts.layout("kiosk (SwiftUI views) vs LVGL 9.5 (C, via pydevices-lvgl): ms per redrawn frame, median — \(cpu)", font: title),
+        fonts.draw(fonts.layout("kiosk (SwiftUI views) vs LVGL 9.5 (C, via pydevices-lvgl): render ms per redrawn frame, median — \(cpu)", font: title),
                    in: canvas, at: Point(20, 14), paint: ink)
         canvas.fill(Rect(x: 20, y: 48, width: 16, height: 12), with: kioskPaint)
         fonts.draw(fonts.layout("kiosk", font: body), in: canvas, at: Point(42, 45), paint: ink)
         canvas.fill(Rect(x: 110, y: 48, width: 16, height: 12), with: lvglPaint)
         fonts.draw(fonts.layout("LVGL", font: body), in: canvas, at: Point(132, 45), paint: ink)
-        fonts.draw(fonts.layout("numbers above the bars: kiosk ÷ LVGL (red above 1.0)", font: body), in: canvas, at: Point(200, 45), paint: ink)
+        fonts.draw(fonts.layout("solid: render (LVGL's definition); light above: the rest of kiosk's whole frame / LVGL's refresh; numbers: render kiosk ÷ LVGL (red above 1.0)", font: body), in: canvas, at: Point(200, 45), paint: ink)
         for (p, (config, bars)) in panels.enumerated() {
             let y0 = Double(top + p * panelHeight)
             let plotTop = y0 + 40, plotBottom = y0 + Double(panelHeight) - 40
-            let maxValue = max(0.001, bars.map { max($0.1, $0.2) }.max() ?? 1)
+            let maxValue = max(0.001, bars.map { max($0.kioskWhole, $0.lvglWhole, $0.kiosk, $0.lvgl) }.max() ?? 1)
             fonts.draw(fonts.layout("\(config.size) \(config.mode.uppercased())   (axis 0 … \(f2(maxValue)) ms)", font: body),
                        in: canvas, at: Point(20, y0 + 8), paint: ink)
             canvas.fill(Rect(x: 60, y: plotBottom, width: Double(width - 80), height: 1), with: ink)
             let group = Double(width - 100) / Double(max(1, bars.count))
-            for (i, (n, k, l)) in bars.enumerated() {
+            for (i, bar) in bars.enumerated() {
+                let n = bar.scene, k = bar.kiosk, l = bar.lvgl
                 let x = 70 + Double(i) * group
                 let bw = group * 0.36
-                let kh = (plotBottom - plotTop) * k / maxValue, lh = (plotBottom - plotTop) * l / maxValue
+                let scale = (plotBottom - plotTop) / maxValue
+                let kh = scale * k, lh = scale * l
+                let kwh = scale * max(k, bar.kioskWhole), lwh = scale * max(l, bar.lvglWhole)
+                canvas.fill(Rect(x: x, y: plotBottom - kwh, width: bw, height: kwh - kh), with: kioskRest)
+                canvas.fill(Rect(x: x + bw + 2, y: plotBottom - lwh, width: bw, height: lwh - lh), with: lvglRest)
                 canvas.fill(Rect(x: x, y: plotBottom - kh, width: bw, height: kh), with: kioskPaint)
                 canvas.fill(Rect(x: x + bw + 2, y: plotBottom - lh, width: bw, height: lh), with: lvglPaint)
                 let ratio = k / max(l, 1e-6)
                 fonts.draw(fonts.layout("\(f2(ratio))×", font: small), in: canvas,
-                           at: Point(x, plotBottom - max(kh, lh) - 16), paint: ratio > 1 ? red : ink)
+                           at: Point(x, plotBottom - max(kwh, lwh) - 16), paint: ratio > 1 ? red : ink)
                 fonts.draw(fonts.layout("\(n)", font: body), in: canvas, at: Point(x + bw - 4, plotBottom + 6), paint: ink)
             }
         }

@@ -30,6 +30,11 @@ public final class RootRenderer {
     /// When the damaged area is larger than this share of the screen, the frame is redrawn
     /// whole (one clear and one pass over the list is cheaper than many overlapping ones).
     static let fullRedrawShare = 0.6
+    /// Whether frames time their phases into `lastFrameTimes` (benchmarks; off by default, so a
+    /// running kiosk reads no clocks for it).
+    public var recordsFrameTimes = false
+    /// The phases of the last frame rendered, when `recordsFrameTimes` is on.
+    public private(set) var lastFrameTimes = FrameTimes()
 
     init(width: Int, height: Int, colorScheme: ColorScheme, text: TextDrawing, root: any View, warnings: WarningSink = WarningSink()) {
         let w = max(0, width), h = max(0, height)
@@ -92,6 +97,9 @@ public final class RootRenderer {
     private func renderFrameInSink(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
         // Dropped first so the damage tracker's storage is unshared when it is reused below.
         lastDamage = []
+        let timing = recordsFrameTimes
+        let t0 = timing ? Syscall.monotonicNow() : 0
+        layoutSeconds = 0
         graph.time = max(graph.time, time)
         lastFrameTime = graph.time
         graph.update()
@@ -108,6 +116,7 @@ public final class RootRenderer {
         if graph.needsRender || needsRecord { relaid = true; graph.needsRender = false; needsRecord = false }
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
+        let t1 = timing ? Syscall.monotonicNow() : 0
         if relaid || fullRedraw || !drawnOnce {
             let pass: RenderPass
             if let p = renderPass, p.root == bounds { pass = p; pass.reset() } else {
@@ -127,10 +136,15 @@ public final class RootRenderer {
             }
             swap(&items, &pass.items)
         }
+        let t2 = timing ? Syscall.monotonicNow() : 0
         if !damage.isEmpty {
             draw(damage, into: surface)
             drawnOnce = true
             frameCount += 1
+        }
+        if timing {
+            let t3 = Syscall.monotonicNow()
+            lastFrameTimes = FrameTimes(update: t1 - t0 - layoutSeconds, layout: layoutSeconds, record: t2 - t1, raster: t3 - t2)
         }
         lastDamage = damage
         graph.runCompletions()
@@ -142,6 +156,8 @@ public final class RootRenderer {
     private func layoutIfNeeded() -> Bool {
         let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         var relaid = false
+        let t0 = recordsFrameTimes ? Syscall.monotonicNow() : 0
+        defer { if recordsFrameTimes { layoutSeconds += Syscall.monotonicNow() - t0 } }
         for _ in 0..<3 where laidOutGeneration != graph.generation {
             laidOutGeneration = graph.generation
             layoutNumber += 1
@@ -170,6 +186,8 @@ public final class RootRenderer {
             graph.checkCompletions()
         }
     }
+    /// Time spent in `layoutIfNeeded` during this frame (when timing).
+    private var layoutSeconds = 0.0
     /// A flush laid out: the next frame must record the display list again.
     private var needsRecord = false
 
@@ -316,4 +334,22 @@ extension RootRenderer: FrameSource {
 
     /// State set between frames (outside input handling) calls `wake`.
     public func setWakeHandler(_ wake: @escaping () -> Void) { graph.wakeHandler = wake }
+}
+
+/// Where one frame's time went (seconds), as `RootRenderer.lastFrameTimes` reports it.
+public struct FrameTimes: Sendable {
+    /// Applying state changes, re-evaluating bodies and ticking animations (layout excluded).
+    public var update = 0.0
+    /// Laying out what changed.
+    public var layout = 0.0
+    /// Recording the display list and diffing it into damage rectangles.
+    public var record = 0.0
+    /// Clearing and drawing the damaged rectangles (Raster).
+    public var raster = 0.0
+    public init() {}
+    init(update: Double, layout: Double, record: Double, raster: Double) {
+        self.update = update; self.layout = layout; self.record = record; self.raster = raster
+    }
+    /// The whole frame.
+    public var total: Double { update + layout + record + raster }
 }

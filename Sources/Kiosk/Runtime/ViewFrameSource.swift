@@ -49,6 +49,13 @@ public final class ViewFrameSource: FrameSource {
 
     public func setWakeHandler(_ wake: @escaping () -> Void) { renderer.setWakeHandler(wake) }
 
+    /// Whether frames time their phases (`lastFrameTimes`); benchmarks turn it on.
+    public var recordsFrameTimes: Bool {
+        get { renderer.recordsFrameTimes } set { renderer.recordsFrameTimes = newValue }
+    }
+    /// The phases of the last frame, when `recordsFrameTimes` is on.
+    public var lastFrameTimes: FrameTimes { renderer.lastFrameTimes }
+
     /// Warnings the views raised (bad frames, state changed during body, …).
     public var warnings: [String] { renderer.warnings }
 
