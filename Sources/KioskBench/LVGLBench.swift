@@ -15,7 +15,7 @@
 //       sets them beside LVGL's whole refresh (REFR_START…REFR_READY: layout, joining, render),
 //       which still leaves out LVGL's animation callbacks and style updates. `direct` repaints
 //       the damage, `full` the whole screen. Prints the driver's line format plus allocations
-//       and the mean of each phase (`phases U/L/R/D`: update, layout, record, raster, ms).
+//       and the median of each phase (`phases U/L/R/D`: update, layout, record, raster, ms).
 //   kiosk-engine-bench --lvgl-report LOG [--chart OUT.png] [--cpu NAME]
 //       Reads both peers' lines (grouped by `# config WxH MODE` lines) and prints the table, the
 //       mean ratio, peak RSS and `lvgl: N scenes, worst R×, mean R×`; draws the chart.
@@ -102,7 +102,8 @@ enum LVGLBench {
         let capacity = duration / 16 + 2
         var times: [Double] = []; times.reserveCapacity(capacity)
         var frames: [Double] = []; frames.reserveCapacity(capacity)
-        var phases = FrameTimes()
+        var phases: [[Double]] = [[], [], [], []]   // update, layout, record, raster (ms)
+        for i in phases.indices { phases[i].reserveCapacity(capacity) }
         var dirty: [Int] = []; dirty.reserveCapacity(capacity)
         var allocs: [Int] = []; allocs.reserveCapacity(capacity)
         var ms = 0
@@ -119,7 +120,8 @@ enum LVGLBench {
             let t = source.lastFrameTimes
             times.append((t.record + t.raster) * 1000)
             frames.append(dt)
-            phases.update += t.update; phases.layout += t.layout; phases.record += t.record; phases.raster += t.raster
+            phases[0].append(t.update * 1000); phases[1].append(t.layout * 1000)
+            phases[2].append(t.record * 1000); phases[3].append(t.raster * 1000)
             var px = 0
             for r in damage { px += r.intersection(surface.bounds).area }
             dirty.append(px)
@@ -137,8 +139,7 @@ enum LVGLBench {
         let rate = Double(times.count) / (Double(duration - skip) / 1000)
         let fs = frames.sorted()
         let fmed = fs[fs.count / 2], fp99 = fs[min(fs.count - 1, max(0, (99 * fs.count + 99) / 100 - 1))]
-        let c = Double(times.count) / 1000
-        let phaseText = "  phases \(f3(phases.update / c))/\(f3(phases.layout / c))/\(f3(phases.record / c))/\(f3(phases.raster / c))"
+        let phaseText = "  phases " + phases.map { f3($0.sorted()[$0.count / 2]) }.joined(separator: "/")
         let a = allocs.sorted()
         let meanAllocs = Double(allocs.reduce(0, +)) / Double(allocs.count)
         print("kiosk  \(pad(n)) \(name) median \(f3(median)) ms  p99 \(f3(p99)) ms  dirty \(f1(d))%  redrawn/s \(f1(rate))  frames \(times.count)"
