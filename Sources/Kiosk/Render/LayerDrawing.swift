@@ -109,6 +109,16 @@ final class LayerScratch {
         return fresh.subsurface(IntRect(x: 0, y: 0, width: width, height: height))
     }
     func layer(width: Int, height: Int) -> Surface? { surface(&storage, width: width, height: height) }
+    /// A canvas on `surface` in its default state. One canvas per level, reset for each use:
+    /// layers at one level are drawn one after another, and groups inside them draw through
+    /// `nested`'s canvas.
+    func canvas(on surface: Surface) -> Raster.Canvas {
+        if let c = layerCanvas { c.reset(surface: surface); return c }
+        let c = Raster.Canvas(surface)
+        layerCanvas = c
+        return c
+    }
+    private var layerCanvas: Raster.Canvas?
     func mask(width: Int, height: Int) -> Surface? { surface(&maskStorage, width: width, height: height) }
     func alphaBuffer(_ count: Int) -> UnsafeMutablePointer<UInt8> {
         if count > alphaCount { alpha?.deallocate(); alpha = .allocate(capacity: count); alphaCount = count }
@@ -130,7 +140,7 @@ enum LayerDrawing {
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
                   let maskSurface = scratch.mask(width: area.width, height: area.height) else { return }
             render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
-            let mc = Raster.Canvas(maskSurface)
+            let mc = scratch.canvas(on: maskSurface)
             mc.clear(.clear)
             mc.transform = .translation(-Double(area.x0), -Double(area.y0))
             mc.fill(path, with: .solid(.white))
@@ -171,7 +181,7 @@ enum LayerDrawing {
 
     static func render(_ items: [DisplayItem], into layer: Surface, origin: IntRect, scratch: LayerScratch,
                        drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
-        let lc = Raster.Canvas(layer)
+        let lc = scratch.canvas(on: layer)
         lc.clear(.clear)
         let shift = Affine.translation(-Double(origin.x0), -Double(origin.y0))
         for var item in items {
