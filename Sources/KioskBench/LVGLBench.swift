@@ -2,7 +2,7 @@
 // rendered offscreen the way ../shared/bench/lvgl/README.md times LVGL, and the report that
 // pairs kiosk's lines with the Python LVGL driver's (Benchmarks/lvgl/lvgl_bench.py).
 //
-//   kiosk-engine-bench --lvgl --scene N --size WxH --mode direct|full
+//   kiosk-engine-bench --lvgl --scene N --size WxH --mode direct|full [--trace]
 //       One scene on a simulated 16 ms clock (LVGL's refresh and animation timers) for the
 //       benchmark's 3/5/20 s; frames starting in the first 300 ms are not counted. A frame is
 //       timed when the views ask for one (a TimelineView is due) and counted when it redrew
@@ -15,7 +15,8 @@
 //       sets them beside LVGL's whole refresh (REFR_START…REFR_READY: layout, joining, render),
 //       which still leaves out LVGL's animation callbacks and style updates. `direct` repaints
 //       the damage, `full` the whole screen. Prints the driver's line format plus allocations
-//       and the median of each phase (`phases U/L/R/D`: update, layout, record, raster, ms).
+//       and the median of each phase (`phases U/L/R/D`: update, layout, record, raster, ms);
+//       `--trace` prints every counted frame's phases, allocations and pixels first.
 //   kiosk-engine-bench --lvgl-report LOG [--chart OUT.png] [--cpu NAME]
 //       Reads both peers' lines (grouped by `# config WxH MODE` lines) and prints the table, the
 //       mean ratio, peak RSS and `lvgl: N scenes, worst R×, mean R×`; draws the chart.
@@ -86,6 +87,7 @@ enum LVGLBench {
         let mode = value(args, "--mode") ?? "direct"
         guard mode == "direct" || mode == "full" else { throw Failure(message: "unknown mode '\(mode)' (direct or full)") }
         let full = mode == "full"
+        let trace = args.contains("--trace")
         let skip = Int(value(args, "--skip-ms") ?? "300") ?? 300
         let scale = Double(value(args, "--duration-scale") ?? "1") ?? 1
         let duration = Int(Double([9: 5000, 15: 5000, 16: 20000][n] ?? 3000) * scale)
@@ -117,13 +119,14 @@ enum LVGLBench {
             let dt = now() - t0
             let a = allocationCount - a0
             guard ms >= skip, !damage.isEmpty else { continue }
+            var px = 0
+            for r in damage { px += r.intersection(surface.bounds).area }
             let t = source.lastFrameTimes
             times.append((t.record + t.raster) * 1000)
             frames.append(dt)
+            if trace { print("frame at \(ms) ms: whole \(f3(dt)) update \(f3(t.update * 1000)) layout \(f3(t.layout * 1000)) record \(f3(t.record * 1000)) raster \(f3(t.raster * 1000)) ms, \(a) allocations, \(px) px") }
             phases[0].append(t.update * 1000); phases[1].append(t.layout * 1000)
             phases[2].append(t.record * 1000); phases[3].append(t.raster * 1000)
-            var px = 0
-            for r in damage { px += r.intersection(surface.bounds).area }
             dirty.append(px)
             allocs.append(a)
         }
