@@ -33,6 +33,10 @@ public final class RootRenderer {
     /// Whether frames time their phases into `lastFrameTimes` (benchmarks; off by default, so a
     /// running kiosk reads no clocks for it).
     public var recordsFrameTimes = false
+    /// The clock `lastFrameTimes` reads: CLOCK_MONOTONIC (wall) by default, or the thread's CPU
+    /// time, which a busy machine's preemptions do not inflate.
+    public var frameTimesClock = FrameTimes.Clock.monotonic
+    private func stamp() -> Double { frameTimesClock == .threadCPU ? Syscall.threadCPUNow() : Syscall.monotonicNow() }
     /// The phases of the last frame rendered, when `recordsFrameTimes` is on.
     public private(set) var lastFrameTimes = FrameTimes()
 
@@ -98,7 +102,7 @@ public final class RootRenderer {
         // Dropped first so the damage tracker's storage is unshared when it is reused below.
         lastDamage = []
         let timing = recordsFrameTimes
-        let t0 = timing ? Syscall.monotonicNow() : 0
+        let t0 = timing ? stamp() : 0
         layoutSeconds = 0
         graph.time = max(graph.time, time)
         lastFrameTime = graph.time
@@ -116,7 +120,7 @@ public final class RootRenderer {
         if graph.needsRender || needsRecord { relaid = true; graph.needsRender = false; needsRecord = false }
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
-        let t1 = timing ? Syscall.monotonicNow() : 0
+        let t1 = timing ? stamp() : 0
         if relaid || fullRedraw || !drawnOnce {
             let pass: RenderPass
             if let p = renderPass, p.root == bounds { pass = p; pass.reset() } else {
@@ -136,14 +140,14 @@ public final class RootRenderer {
             }
             swap(&items, &pass.items)
         }
-        let t2 = timing ? Syscall.monotonicNow() : 0
+        let t2 = timing ? stamp() : 0
         if !damage.isEmpty {
             draw(damage, into: surface)
             drawnOnce = true
             frameCount += 1
         }
         if timing {
-            let t3 = Syscall.monotonicNow()
+            let t3 = stamp()
             lastFrameTimes = FrameTimes(update: t1 - t0 - layoutSeconds, layout: layoutSeconds, record: t2 - t1, raster: t3 - t2)
         }
         lastDamage = damage
@@ -156,8 +160,8 @@ public final class RootRenderer {
     private func layoutIfNeeded() -> Bool {
         let screen = CGRect(x: 0, y: 0, width: size.width, height: size.height)
         var relaid = false
-        let t0 = recordsFrameTimes ? Syscall.monotonicNow() : 0
-        defer { if recordsFrameTimes { layoutSeconds += Syscall.monotonicNow() - t0 } }
+        let t0 = recordsFrameTimes ? stamp() : 0
+        defer { if recordsFrameTimes { layoutSeconds += stamp() - t0 } }
         for _ in 0..<3 where laidOutGeneration != graph.generation {
             laidOutGeneration = graph.generation
             layoutNumber += 1
@@ -338,6 +342,8 @@ extension RootRenderer: FrameSource {
 
 /// Where one frame's time went (seconds), as `RootRenderer.lastFrameTimes` reports it.
 public struct FrameTimes: Sendable {
+    /// Which clock frame phases are timed with.
+    public enum Clock: Sendable { case monotonic, threadCPU }
     /// Applying state changes, re-evaluating bodies and ticking animations (layout excluded).
     public var update = 0.0
     /// Laying out what changed.

@@ -53,6 +53,10 @@ public final class ViewFrameSource: FrameSource {
     public var recordsFrameTimes: Bool {
         get { renderer.recordsFrameTimes } set { renderer.recordsFrameTimes = newValue }
     }
+    /// The clock frame phases are timed with (wall by default).
+    public var frameTimesClock: FrameTimes.Clock {
+        get { renderer.frameTimesClock } set { renderer.frameTimesClock = newValue }
+    }
     /// The phases of the last frame, when `recordsFrameTimes` is on.
     public var lastFrameTimes: FrameTimes { renderer.lastFrameTimes }
 
