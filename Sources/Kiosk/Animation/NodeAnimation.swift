@@ -103,9 +103,11 @@ final class ValueAnimator<V: VectorArithmetic>: AttributeAnimator {
     private func show(_ node: Node, graph: ViewGraph) {
         switch kind {
         case .effect:
+            node.invalidateRender()
             graph.needsRender = true
         case .frame:
             if let v = presented as? FrameData { node.frame = CGRect(frameData: v) }
+            node.invalidateRender()
             graph.needsRender = true
         case .body:
             write?(node, presented)

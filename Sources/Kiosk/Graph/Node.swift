@@ -29,7 +29,7 @@ final class Node {
     @exclusivity(unchecked) var depth: Int
 
     @exclusivity(unchecked) var view: any View {
-        didSet { refreshKinds(); viewVersion &+= 1 }
+        didSet { refreshKinds(); viewVersion &+= 1; invalidateRender() }
     }
     /// Bumped whenever the node gets a new view value (render caches compare it).
     @exclusivity(unchecked) private(set) var viewVersion = 0
@@ -45,13 +45,13 @@ final class Node {
     /// Which of the casts succeed for the view's type.
     @exclusivity(unchecked) private(set) var kinds: ViewKinds = []
 
-    @exclusivity(unchecked) var children: [Node] = []
+    @exclusivity(unchecked) var children: [Node] = [] { didSet { invalidateRender() } }
     /// The environment this node's view sees.
-    @exclusivity(unchecked) var environment = EnvironmentValues()
+    @exclusivity(unchecked) var environment = EnvironmentValues() { didSet { invalidateRender() } }
     /// @State storage in declaration order.
     @exclusivity(unchecked) var stateCells: [AnyObject] = []
     /// Storage for modifiers that remember values between updates (onChange, task).
-    @exclusivity(unchecked) var modifierState: AnyObject?
+    @exclusivity(unchecked) var modifierState: AnyObject? { didSet { invalidateRender() } }
     /// What the node's drawing keeps between frames (a shape's outline), owned by its view type.
     @exclusivity(unchecked) var renderCache: AnyObject?
     @exclusivity(unchecked) private var paintCache: (frame: CGRect, environment: UInt64, view: Int, paint: DrawPaint)?
@@ -87,7 +87,7 @@ final class Node {
 
     // Layout results, in root coordinates before render effects (offset, rotation, …).
     /// The frame drawn: the layout frame, or the animating one while a frame animation runs.
-    @exclusivity(unchecked) var frame = CGRect.zero
+    @exclusivity(unchecked) var frame = CGRect.zero { didSet { if frame != oldValue { invalidateRender() } } }
     /// The frame layout gave (the model value; `frame` animates toward it).
     @exclusivity(unchecked) var layoutFrame = CGRect.zero
     /// Whether layout placed this node before (its first frame never animates).
@@ -98,31 +98,37 @@ final class Node {
     @exclusivity(unchecked) var transaction = Transaction()
     @exclusivity(unchecked) var transactionStamp = -1
     /// The running animation of the view's (or its modifier's) animatableData.
-    @exclusivity(unchecked) var valueAnimator: AttributeAnimator?
+    @exclusivity(unchecked) var valueAnimator: AttributeAnimator? { didSet { invalidateRender() } }
     /// The running animation of its frame.
-    @exclusivity(unchecked) var frameAnimator: AttributeAnimator?
+    @exclusivity(unchecked) var frameAnimator: AttributeAnimator? { didSet { invalidateRender() } }
     /// The running animation of its paint: fill or stroke colour, gradient stops
     /// (Animation/PaintAnimation.swift).
-    @exclusivity(unchecked) var paintAnimator: AttributeAnimator?
+    @exclusivity(unchecked) var paintAnimator: AttributeAnimator? { didSet { invalidateRender() } }
     /// While a body-kind animation runs: the latest model view (`view` holds presented copies).
     @exclusivity(unchecked) var animatorModelView: (any View)?
 
     // Transitions (Transitions/TransitionHost.swift).
     /// Set on the host node of a view inserted or removed with a transition: the node is then
     /// transparent and lists the transition's modifiers around the adopted real node.
-    @exclusivity(unchecked) var transitionHost: TransitionHost? { didSet { refreshKinds() } }
+    @exclusivity(unchecked) var transitionHost: TransitionHost? { didSet { refreshKinds(); invalidateRender() } }
     /// The view version the host last passed to its adopted node.
     @exclusivity(unchecked) var hostedViewVersion = -1
     /// A leaving (removed, still animating out) view: out of layout, drawn below its siblings.
     var isLeaving: Bool { transitionHost?.phase == .didDisappear }
     /// A Text's content change in flight (`contentTransition`), and the value the last
     /// `.numericText(value:)` change saw (its direction).
-    @exclusivity(unchecked) var contentChange: TextContentChange?
+    @exclusivity(unchecked) var contentChange: TextContentChange? { didSet { invalidateRender() } }
     @exclusivity(unchecked) var lastNumericValue: Double?
     /// Paint order among siblings when it is not the node's own (a host's items take the
     /// zIndex written on the hosted view).
-    @exclusivity(unchecked) var zIndexOverride: Double?
+    @exclusivity(unchecked) var zIndexOverride: Double? { didSet { invalidateRender() } }
     @exclusivity(unchecked) var sizeCache: [(ProposedViewSize, CGSize)] = []
+
+    // Retained recording (Render/RetainedRecording.swift): the render generation of its last
+    // change (`invalidateRender`) and of its last recording, and where that recording went.
+    @exclusivity(unchecked) var renderDirtyGeneration = -1
+    @exclusivity(unchecked) var renderRecordedGeneration = -2
+    @exclusivity(unchecked) var recorded = RecordedRange()
     @exclusivity(unchecked) var sizeCachePass = -1
 
     // Counted so `kiosk soak` can tell nodes that outlive their views (a retain cycle) from a

@@ -16,6 +16,8 @@ final class ViewGraph {
     @exclusivity(unchecked) var nextSerial = 0
     /// Nodes of this graph alive now (made minus freed), for `kiosk soak`'s leak check.
     @exclusivity(unchecked) var liveNodeCount = 0
+    /// Bumped by each recorded display list; `Node.invalidateRender` stamps changes with it.
+    @exclusivity(unchecked) var renderGeneration = 0
     /// View types known to hold no dynamic properties (reflection is skipped for them).
     @exclusivity(unchecked) var plainTypes = Set<ObjectIdentifier>()
     /// Which casts succeed for each view type met (Node.refreshKinds).

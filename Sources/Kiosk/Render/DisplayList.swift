@@ -208,17 +208,75 @@ final class DamageTracker {
     private var oldIndex: [ItemKey: Int] = [:]
     private var seen = Set<ItemKey>()
     private var rects: [IntRect] = []
+    /// Old items inside a reused block (`between(old:new:reused:within:)`).
+    private var covered: [Bool] = []
 
     /// The damage, clipped to `bounds` when given. The result shares the tracker's storage:
     /// drop it before the next call for that call to reuse it.
     func between(old: [DisplayItem], new: [DisplayItem], within bounds: IntRect?) -> [IntRect] {
+        between(old: old, new: new, reused: [], within: bounds)
+    }
+
+    /// The same damage when the runs `reused` of `new` are copies of runs of `old` (a retained
+    /// recording): those items are equal by construction and are neither hashed nor compared;
+    /// only their paint order is checked, as a whole run. Gives what the item-by-item diff gives.
+    func between(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock], within bounds: IntRect?) -> [IntRect] {
         oldIndex.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
         rects.removeAll(keepingCapacity: true)
+        if reused.isEmpty { diffAll(old: old, new: new) } else { diff(old: old, new: new, reused: reused) }
+        Damage.merge(&rects)
+        if let bounds {
+            // Clipped after merging, as the renderer always did (merging clipped rectangles
+            // could split one repaint into two).
+            var n = 0
+            for i in rects.indices {
+                let r = rects[i].intersection(bounds)
+                if !r.isEmpty { rects[n] = r; n += 1 }
+            }
+            rects.removeSubrange(n...)
+        }
+        return rects
+    }
+
+    private func diff(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock]) {
+        covered.removeAll(keepingCapacity: true)
+        covered.append(contentsOf: repeatElement(false, count: old.count))
+        var loose = old.count
+        covered.withUnsafeMutableBufferPointer { c in
+            for b in reused { for i in b.old..<(b.old + b.count) { c[i] = true }; loose -= b.count }
+        }
+        oldIndex.reserveCapacity(max(0, loose))
+        for i in old.indices where !covered[i] { oldIndex[old[i].key] = i }
+        var lastOld = -1
+        var i = 0, next = 0
+        while i < new.count {
+            if next < reused.count && reused[next].new == i {
+                let b = reused[next]
+                next += 1
+                // Item by item this is `old index < lastOld`: the run's head that lies before
+                // an item already painted later in the old list.
+                if b.old < lastOld { for j in 0..<min(b.count, lastOld - b.old) { add(new[i + j].bounds) } }
+                lastOld = max(lastOld, b.old + b.count - 1)
+                i += b.count
+                continue
+            }
+            compare(new[i], old: old, lastOld: &lastOld)
+            i += 1
+        }
+        for i in old.indices where !covered[i] && !seen.contains(old[i].key) { add(old[i].bounds) }
+    }
+
+    private func diffAll(old: [DisplayItem], new: [DisplayItem]) {
         oldIndex.reserveCapacity(old.count)
         for i in old.indices { oldIndex[old[i].key] = i }
         var lastOld = -1
-        for item in new {
+        for item in new { compare(item, old: old, lastOld: &lastOld) }
+        for item in old where !seen.contains(item.key) { add(item.bounds) }
+    }
+
+    @inline(__always) private func compare(_ item: DisplayItem, old: [DisplayItem], lastOld: inout Int) {
+        do {
             seen.insert(item.key)
             if let i = oldIndex[item.key] {
                 let before = old[i]
@@ -232,19 +290,6 @@ final class DamageTracker {
                 add(item.bounds)
             }
         }
-        for item in old where !seen.contains(item.key) { add(item.bounds) }
-        Damage.merge(&rects)
-        if let bounds {
-            // Clipped after merging, as the renderer always did (merging clipped rectangles
-            // could split one repaint into two).
-            var n = 0
-            for i in rects.indices {
-                let r = rects[i].intersection(bounds)
-                if !r.isEmpty { rects[n] = r; n += 1 }
-            }
-            rects.removeSubrange(n...)
-        }
-        return rects
     }
 
     @inline(__always) private func add(_ rect: IntRect) {

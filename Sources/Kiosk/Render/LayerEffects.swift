@@ -96,8 +96,8 @@ extension RenderPass {
         }
         bounds = bounds.intersection(clip).intersection(root)
         guard !bounds.isEmpty else { return false }
-        items.append(DisplayItem(owner: owner.serial, index: index, command: .group(effect, group), transform: .identity,
-                                 opacity: 1, clip: nil, bounds: bounds))
+        appendItem(DisplayItem(owner: owner.serial, index: index, command: .group(effect, group), transform: .identity,
+                               opacity: 1, clip: nil, bounds: bounds))
         return true
     }
 

@@ -8,9 +8,33 @@ final class RenderPass {
     // (`@exclusivity(unchecked)`): one pass records on one thread, and a Canvas's draws made
     // ≈ 4 checked accesses each, ≈ 75 instructions apiece (callgrind, particles-2000).
     /// The items recorded so far. The renderer swaps the finished list out and the last
-    /// frame's in, so the next `reset` reuses its storage.
-    @exclusivity(unchecked) var items: [DisplayItem] = []
-    @exclusivity(unchecked) var hitRegions: [HitRegion] = []
+    /// frame's in, so the next `reset` reuses its storage. Behaviours append through `emit`
+    /// and change recorded items only through `takeItems`/`insertGroup`/`fadeItems`/
+    /// `removeItems` (so a retained range is never copied from a list a parent rewrote).
+    @exclusivity(unchecked) private(set) var items: [DisplayItem] = []
+    @exclusivity(unchecked) private(set) var hitRegions: [HitRegion] = []
+
+    // Retained recording (RetainedRecording.swift): the last frame's lists, which clean
+    // subtrees copy their ranges from, and where this frame copied them.
+    /// Whether this pass reuses and records ranges (the renderer's pass; a checking pass not).
+    let retains: Bool
+    @exclusivity(unchecked) private(set) var previousItems: [DisplayItem] = []
+    @exclusivity(unchecked) private(set) var previousHits: [HitRegion] = []
+    /// Runs of `items` copied unchanged from `previousItems`, in list order (the diff skips them).
+    @exclusivity(unchecked) private(set) var reusedBlocks: [ReusedBlock] = []
+    /// The recording the pass is inside (the innermost re-recorded node, or the root).
+    @exclusivity(unchecked) private var context = RecordContext()
+    /// The render generation of this pass (`ViewGraph.renderGeneration` when it began).
+    @exclusivity(unchecked) private(set) var generation = 0
+    /// Recording numbers handed out (kept when the renderer replaces its pass).
+    @exclusivity(unchecked) var lastRecordID = 0
+    /// The last root recording; the next pass's root compares its children against it.
+    @exclusivity(unchecked) private var rootRecordID = -3
+    /// A behaviour changed items before its own range: no range of this pass may be reused.
+    @exclusivity(unchecked) private(set) var brokeRanges = false
+    /// Nodes copied as a block / re-recorded by the last pass (tests, diagnostics).
+    @exclusivity(unchecked) private(set) var reusedNodes = 0
+    @exclusivity(unchecked) private(set) var recordedNodes = 0
 
     /// Layout coordinates → device pixels.
     @exclusivity(unchecked) var transform = Affine.identity
@@ -39,10 +63,11 @@ final class RenderPass {
     /// The whole surface.
     let root: IntRect
 
-    init(size: IntRect, text: TextMeasuring) {
+    init(size: IntRect, text: TextMeasuring, retains: Bool = false) {
         clip = size
         root = size
         self.text = text
+        self.retains = retains
         items.reserveCapacity(256)
     }
 
@@ -65,16 +90,110 @@ final class RenderPass {
         clip = root
         hitTestingEnabled = true
         cullRect = nil
+        reusedBlocks.removeAll(keepingCapacity: true)
+        reusedNodes = 0
+        recordedNodes = 0
+        brokeRanges = false
     }
 
-    /// Renders a node (its behaviour decides what it emits and how it recurses).
+    /// Renders a node (its behaviour decides what it emits and how it recurses). A retaining
+    /// pass copies the last frame's range of a render-clean node whose inherited state is the
+    /// same instead (RetainedRecording.swift).
     func render(_ node: Node) {
         guard let layout = node.layout else { render(items: node.renderItems); return }
         if let cull = cullRect {
             let d = transform.apply(Raster.Rect(node.frame))
             if d.x > cull.x + cull.width || d.x + d.width < cull.x || d.y > cull.y + cull.height || d.y + d.height < cull.y { return }
         }
+        guard retains else { layout.render(node: node, pass: self); return }
+        let inputs = RecordInputs(transform: transform, opacity: opacity, clip: clip, hitTesting: hitTestingEnabled,
+                                  cull: cullRect, gestureCount: gestureNodes.count, innerGesture: gestureNodes.last?.serial ?? 0)
+        if context.oldItemBase >= 0, node.renderDirtyGeneration <= node.renderRecordedGeneration, clipPaths.isEmpty,
+           reuse(node, inputs) { return }
+        record(node, layout, inputs)
+    }
+
+    /// Copies a clean node's last range, when it was recorded inside the recording this pass
+    /// is re-recording now, with the same inherited state and nothing that must run again.
+    private func reuse(_ node: Node, _ inputs: RecordInputs) -> Bool {
+        let r = node.recorded
+        guard r.reusable, r.parent == context.oldID, r.inputs == inputs else { return false }
+        let os = context.oldItemBase + r.item, oh = context.oldHitBase + r.hit
+        guard os >= 0, oh >= 0, os + r.itemCount <= previousItems.count, oh + r.hitCount <= previousHits.count else { return false }
+        let ns = items.count, nh = hitRegions.count
+        if r.itemCount > 0 {
+            items.append(contentsOf: previousItems[os..<(os + r.itemCount)])
+            reusedBlocks.append(ReusedBlock(new: ns, old: os, count: r.itemCount))
+        }
+        if r.hitCount > 0 { hitRegions.append(contentsOf: previousHits[oh..<(oh + r.hitCount)]) }
+        node.recorded.item = ns - context.itemBase
+        node.recorded.hit = nh - context.hitBase
+        node.recorded.parent = context.id
+        node.renderRecordedGeneration = generation
+        reusedNodes += 1
+        return true
+    }
+
+    /// Records a node again; its children may reuse their ranges of its last recording.
+    private func record(_ node: Node, _ layout: any LayoutBehavior, _ inputs: RecordInputs) {
+        let saved = context
+        let r = node.recorded
+        var oldItems = -1, oldHits = -1
+        if saved.oldItemBase >= 0 && r.parent == saved.oldID && r.childrenKept {
+            oldItems = saved.oldItemBase + r.item
+            oldHits = saved.oldHitBase + r.hit
+        }
+        lastRecordID += 1
+        let id = lastRecordID
+        context = RecordContext(id: id, oldID: r.id, oldItemBase: oldItems, oldHitBase: oldHits,
+                                itemBase: items.count, hitBase: hitRegions.count)
+        // Marked before drawing: a change made while it draws leaves it dirty for the next pass.
+        node.renderRecordedGeneration = generation
+        let clipFree = clipPaths.isEmpty
         layout.render(node: node, pass: self)
+        let c = context
+        node.recorded = RecordedRange(id: id, parent: saved.id, item: c.itemBase - saved.itemBase, itemCount: items.count - c.itemBase,
+                                      hit: c.hitBase - saved.hitBase, hitCount: hitRegions.count - c.hitBase,
+                                      reusable: !c.hasGesture && clipFree, childrenKept: !c.mutated, inputs: inputs)
+        context = saved
+        if c.hasGesture { context.hasGesture = true }
+        recordedNodes += 1
+    }
+
+    /// Begins a retaining frame: the renderer's last lists become `previous*` (it gets empty
+    /// storage back), and the root's children may reuse their ranges when `reusing`.
+    func begin(previous items: inout [DisplayItem], hits: inout [HitRegion], generation: Int, reusing: Bool) {
+        swap(&previousItems, &items)
+        swap(&previousHits, &hits)
+        items.removeAll(keepingCapacity: true)
+        hits.removeAll(keepingCapacity: true)
+        self.generation = generation
+        lastRecordID += 1
+        let ok = reusing && retains
+        context = RecordContext(id: lastRecordID, oldID: ok ? rootRecordID : -3, oldItemBase: ok ? 0 : -1, oldHitBase: ok ? 0 : -1,
+                                itemBase: 0, hitBase: 0)
+        rootRecordID = lastRecordID
+    }
+
+    /// Hands the recorded lists to the renderer (and takes its spent storage back).
+    func finish(items out: inout [DisplayItem], hits: inout [HitRegion]) {
+        swap(&items, &out)
+        swap(&hitRegions, &hits)
+        items.removeAll(keepingCapacity: true)
+        hitRegions.removeAll(keepingCapacity: true)
+    }
+
+    /// Hands the hit regions out and takes the given ones (the non-retaining renderer path).
+    func swapHitRegions(_ other: inout [HitRegion]) { swap(&hitRegions, &other) }
+    func swapItems(_ other: inout [DisplayItem]) { swap(&items, &other) }
+
+    /// A behaviour rewrites items from `start` on (a group, a fade, a removal): the ranges its
+    /// children recorded there are not in the list as recorded, and copied blocks there are
+    /// no longer the last frame's items.
+    private func noteRewrite(from start: Int) {
+        context.mutated = true
+        if start < context.itemBase { brokeRanges = true }
+        while let last = reusedBlocks.last, last.new + last.count > start { reusedBlocks.removeLast() }
     }
 
     /// Renders siblings in paint order: by zIndex, then declaration order.
@@ -95,6 +214,9 @@ final class RenderPass {
 
     /// Enters a gesture node: hits on what is drawn inside reach it.
     func pushGesture(_ node: Node) {
+        // Its chain and transform are recorded per pass (gestureTransforms): the subtrees
+        // around it are drawn again, never copied.
+        context.hasGesture = true
         gestureNodes.append(node)
         if let kept = chains[node.serial], kept.nodes.count == gestureNodes.count,
            zip(kept.nodes, gestureNodes).allSatisfy({ $0 === $1 }) {
@@ -137,6 +259,7 @@ final class RenderPass {
 
     /// Items emitted since `start`, removed from the list (to wrap them in a group).
     func takeItems(from start: Int) -> [DisplayItem] {
+        noteRewrite(from: start)
         let taken = Array(items[start...])
         items.removeSubrange(start...)
         return taken
@@ -145,6 +268,7 @@ final class RenderPass {
     /// Inserts a group item at `index` (its bounds: the items' union, grown by `grow`).
     func insertGroup(_ effect: GroupEffect, items group: [DisplayItem], at index: Int, owner: Node,
                      grow: Int = 0, offset: (Int, Int) = (0, 0), limit: IntRect? = nil) {
+        noteRewrite(from: index)
         guard var bounds = group.first?.bounds else { return }
         for item in group.dropFirst() { bounds = bounds.union(item.bounds) }
         bounds = bounds.insetBy(-grow).offsetBy(offset.0, offset.1)
@@ -156,8 +280,20 @@ final class RenderPass {
 
     /// Multiplies the opacity of the items emitted since `start`.
     func fadeItems(from start: Int, by factor: Double) {
+        noteRewrite(from: start)
         for i in start..<items.count { items[i].opacity *= factor }
     }
+
+    /// Drops the items emitted since `start` (an effect that shows nothing of them).
+    func removeItems(from start: Int) {
+        guard start < items.count else { return }
+        noteRewrite(from: start)
+        items.removeSubrange(start...)
+    }
+
+    /// Appends items made elsewhere (a wrapped group's content, a replayed Canvas symbol).
+    func appendItem(_ item: DisplayItem) { items.append(item) }
+    func appendItems(_ list: [DisplayItem]) { items.append(contentsOf: list) }
 
     /// Whether any two of the items' bounds overlap (then group opacity needs a layer).
     static func overlap(_ items: ArraySlice<DisplayItem>) -> Bool {

@@ -5,6 +5,9 @@
 // A frame in which nothing changed does no layout, no drawing and no allocation.
 
 import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Drives a view hierarchy into pixels, frame by frame. The platform runtime and
 /// `HeadlessHost` both use it.
@@ -123,22 +126,31 @@ public final class RootRenderer {
         let t1 = timing ? stamp() : 0
         if relaid || fullRedraw || !drawnOnce {
             let pass: RenderPass
+            var reusing = retainsDisplayList
             if let p = renderPass, p.root == bounds { pass = p; pass.reset() } else {
-                pass = RenderPass(size: bounds, text: text)
+                pass = RenderPass(size: bounds, text: text, retains: retainsDisplayList)
+                pass.lastRecordID = renderPass?.lastRecordID ?? 0
                 renderPass = pass
+                reusing = false
             }
+            // Ranges recorded before a structure change (children replaced, a view leaving)
+            // or by a pass that rewrote items outside its ranges are not copied.
+            if recordedStructure != graph.structureVersion || pass.brokeRanges { reusing = false }
+            recordedStructure = graph.structureVersion
+            pass.begin(previous: &items, hits: &hitRegions, generation: graph.renderGeneration, reusing: reusing)
+            graph.renderGeneration += 1
             pass.render(items: graph.root.layout != nil ? rootItems : graph.root.renderItems)
-            // The pass gets the last frame's arrays back to record the next frame into.
-            swap(&hitRegions, &pass.hitRegions)
             swap(&gestureTransforms, &pass.gestureTransforms)
             if fullRedraw || !drawnOnce {
                 damage = bounds.isEmpty ? [] : wholeScreen(bounds)
             } else {
-                damage = damageTracker.between(old: items, new: pass.items, within: bounds)
+                damage = damageTracker.between(old: pass.previousItems, new: pass.items, reused: pass.reusedBlocks, within: bounds)
                 let area = damage.reduce(0) { $0 + $1.area }
                 if Double(area) > Double(bounds.area) * RootRenderer.fullRedrawShare { damage = wholeScreen(bounds) }
             }
-            swap(&items, &pass.items)
+            if verifiesRetainedRecording { verifyRetained(pass, bounds: bounds, damage: damage, fullRedraw: fullRedraw) }
+            // The renderer keeps the new lists; the pass keeps the last ones to copy from.
+            pass.finish(items: &items, hits: &hitRegions)
         }
         let t2 = timing ? stamp() : 0
         if !damage.isEmpty {
@@ -207,6 +219,64 @@ public final class RootRenderer {
     private lazy var layoutPass = LayoutPass(number: 0, text: text)
     private var renderPass: RenderPass?
     private let damageTracker = DamageTracker()
+    /// The graph's structure when the display list was last recorded.
+    private var recordedStructure = -1
+    /// Whether clean subtrees copy their last display items (RetainedRecording.swift); off,
+    /// every changed frame records the whole list (tests compare the two).
+    var retainsDisplayList = RootRenderer.retainsByDefault
+    static let retainsByDefault: Bool = {
+        if let v = getenv("KIOSK_RETAIN"), String(cString: v) == "0" { return false }
+        return true
+    }()
+    /// Tests: after each retained recording, record the frame again from scratch and compare
+    /// items, hit regions and damage (`KIOSK_VERIFY_RETAINED=1` turns it on for every renderer
+    /// and stops the process at the first difference).
+    var verifiesRetainedRecording = RootRenderer.verifiesByDefault
+    static let verifiesByDefault: Bool = getenv("KIOSK_VERIFY_RETAINED") != nil
+    /// The first difference the check found, if any.
+    private(set) var retainedMismatch: String?
+    /// Nodes the last recorded frame copied / recorded again.
+    var lastReusedNodes: Int { renderPass?.reusedNodes ?? 0 }
+    var lastRecordedNodes: Int { renderPass?.recordedNodes ?? 0 }
+
+    private func verifyRetained(_ pass: RenderPass, bounds: IntRect, damage: [IntRect], fullRedraw: Bool) {
+        guard retainedMismatch == nil else { return }
+        let check = RenderPass(size: bounds, text: text)
+        check.render(items: graph.root.layout != nil ? rootItems : graph.root.renderItems)
+        var problem: String?
+        if check.items.count != pass.items.count {
+            problem = "\(pass.items.count) items retained, \(check.items.count) recorded"
+        } else if let i = check.items.indices.first(where: { !RootRenderer.same(check.items[$0], pass.items[$0]) }) {
+            problem = "item \(i) differs: retained \(pass.items[i]) recorded \(check.items[i])"
+        } else if check.hitRegions.count != pass.hitRegions.count {
+            problem = "\(pass.hitRegions.count) hit regions retained, \(check.hitRegions.count) recorded"
+        } else if let i = check.hitRegions.indices.first(where: { !RootRenderer.same(check.hitRegions[$0], pass.hitRegions[$0]) }) {
+            problem = "hit region \(i) differs"
+        } else if check.gestureTransforms != gestureTransforms {
+            problem = "gesture transforms differ"
+        } else if !fullRedraw && drawnOnce && check.items.allSatisfy({ $0 == $0 }) {
+            // (An item with a NaN in it is unequal to itself: the item-by-item diff repaints it
+            // every frame, a copied one is known equal. Only lists without one compare.)
+            let full = DamageTracker().between(old: pass.previousItems, new: check.items, within: bounds)
+            var expected = full
+            let area = expected.reduce(0) { $0 + $1.area }
+            if Double(area) > Double(bounds.area) * RootRenderer.fullRedrawShare { expected = [bounds] }
+            if expected != damage { problem = "damage \(damage) retained, \(expected) recorded" }
+        }
+        guard let problem else { return }
+        retainedMismatch = "frame \(frameCount): \(problem)"
+        if RootRenderer.verifiesByDefault { fatalError("KIOSK_VERIFY_RETAINED: \(retainedMismatch!)") }
+    }
+
+    /// Equal, or both printing alike (NaN coordinates are unequal to themselves).
+    private static func same(_ a: DisplayItem, _ b: DisplayItem) -> Bool { a == b || "\(a)" == "\(b)" }
+
+    private static func same(_ a: HitRegion, _ b: HitRegion) -> Bool {
+        func paths(_ p: Raster.Path, _ q: Raster.Path) -> Bool { p == q || "\(p)" == "\(q)" }
+        return paths(a.shape, b.shape) && (a.transform == b.transform || "\(a.transform)" == "\(b.transform)") && a.clip == b.clip
+            && a.clipPaths.count == b.clipPaths.count && zip(a.clipPaths, b.clipPaths).allSatisfy { paths($0, $1) }
+            && a.gestureNodes.count == b.gestureNodes.count && zip(a.gestureNodes, b.gestureNodes).allSatisfy { $0 === $1 }
+    }
 
     /// `[bounds]` in storage kept between frames: a new one-element array was the one
     /// allocation of a steady full-screen frame (colours-100 at 1920×1080). Shared with the

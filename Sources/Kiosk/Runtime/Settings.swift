@@ -203,7 +203,9 @@ public struct Settings: Equatable, Sendable {
     public mutating func apply(environment: [String: String]) throws {
         // Read elsewhere: test harness variables, and the crash debug hook (CrashGuard).
         let ignored: Set = ["KIOSK_UPDATE_GOLDENS", "KIOSK_CONFIG", "KIOSK_E2E_CACHE", "KIOSK_E2E_OUT", "KIOSK_BINARY",
-                            "KIOSK_DEBUG_CRASH_AFTER", "KIOSK_DEBUG_CRASH"]
+                            "KIOSK_DEBUG_CRASH_AFTER", "KIOSK_DEBUG_CRASH",
+                            // Developer switches of the retained display list (RootRenderer).
+                            "KIOSK_RETAIN", "KIOSK_VERIFY_RETAINED"]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("KIOSK_") && !ignored.contains(name) {
             let key = name.dropFirst(6).lowercased().replacingUnderscores
             try apply(key: key, value: value, source: "environment \(name)")

@@ -71,7 +71,7 @@ extension GraphicsContext {
             moved.owner = recorder.node.serial
             moved.index = recorder.index()
             moved.opacity *= o
-            pass.items.append(moved)
+            pass.appendItem(moved)
         }
         applyEffects(from: start)
     }

@@ -115,14 +115,12 @@ public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout,
     }
     func render(node: Node, pass: RenderPass) {
         let shape = node.presented(self).shape
-        let local = shape.path(in: CGRect(origin: .zero, size: node.frame.size)).storage
-            .applying(.translation(Double(node.frame.minX), Double(node.frame.minY)))
-        let device = local.applying(pass.transform)
-        let box = IntRect(covering: device.isEmpty ? .zero : device.bounds)
+        let outline = ClipOutline.of(shape, node: node, transform: pass.transform)
+        let device = outline.device
         pass.withSavedState {
-            pass.clip = pass.clip.intersection(box)
+            pass.clip = pass.clip.intersection(outline.box)
             let rectangular = shape is Rectangle && pass.transform.isAxisAligned
-            if rectangular { pass.clip = pass.clip.intersection(IntRect(covering: pass.transform.apply(local.bounds))) }
+            if rectangular { pass.clip = pass.clip.intersection(outline.rect) }
             else { pass.clipPaths.append(device) }
             let start = pass.items.count
             pass.renderChildren(of: node)
@@ -131,6 +129,37 @@ public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout,
                 pass.insertGroup(.clip(device), items: group, at: start, owner: node)
             }
         }
+    }
+}
+
+/// A clip's outline in layout and device space, kept on the node while the (plain-data) shape,
+/// the frame and the transform stay: the root's `.clipped()` is recorded again on every changed
+/// frame, and building its path, device path and bounds was 3 path arrays a frame.
+final class ClipOutline<S: Shape> {
+    let shape: S
+    let frame: CGRect
+    let transform: Affine
+    let device: Raster.Path
+    /// The device path's covering rectangle, and the layout rectangle's under the transform.
+    let box: IntRect
+    let rect: IntRect
+
+    init(shape: S, frame: CGRect, transform: Affine, device: Raster.Path, box: IntRect, rect: IntRect) {
+        self.shape = shape; self.frame = frame; self.transform = transform; self.device = device; self.box = box; self.rect = rect
+    }
+
+    static func of(_ shape: S, node: Node, transform: Affine) -> ClipOutline {
+        let frame = node.frame
+        if _isPOD(S.self), let c = node.renderCache as? ClipOutline<S>, c.frame == frame, c.transform == transform,
+           ShapeOutlineCache.sameBytes(c.shape, shape) { return c }
+        let local = shape.path(in: CGRect(origin: .zero, size: frame.size)).storage
+            .applying(.translation(Double(frame.minX), Double(frame.minY)))
+        let device = local.applying(transform)
+        let made = ClipOutline(shape: shape, frame: frame, transform: transform, device: device,
+                               box: IntRect(covering: device.isEmpty ? .zero : device.bounds),
+                               rect: IntRect(covering: transform.apply(local.bounds)))
+        if _isPOD(S.self) { node.renderCache = made }
+        return made
     }
 }
 

@@ -187,10 +187,10 @@ enum ProjectionDrawing {
         let start = pass.items.count
         pass.withSavedState { pass.renderChildren(of: node) }
         guard pass.items.count > start else { return }
-        guard let inverse = pass.transform.inverted() else { pass.items.removeSubrange(start...); return }
+        guard let inverse = pass.transform.inverted() else { pass.removeItems(from: start); return }
         let h = Homography(inverse).then(toLocal).then(p.homography).then(fromLocal).then(pass.transform)
         // Edge-on (singular) or degenerate: nothing to see.
-        guard h.inverted() != nil else { pass.items.removeSubrange(start...); return }
+        guard h.inverted() != nil else { pass.removeItems(from: start); return }
         let source = pass.boundsOfItems(from: start)
         let bounds = h.bounds(of: source.rect).map { IntRect(covering: $0).insetBy(-1) } ?? pass.clip
         pass.wrapItems(from: start, in: .projection(h), owner: node, bounds: bounds)

@@ -385,7 +385,7 @@ public struct GraphicsContext {
         try content(&layer)
         guard pass.items.count > start else { return }
         let o = opacity.isFinite ? min(1, max(0, opacity)) : 1
-        if o <= 0 { pass.items.removeSubrange(start...); return }
+        if o <= 0 { pass.removeItems(from: start); return }
         // A layer is isolated: a blend mode inside it meets the layer, not the canvas.
         let isolated = pass.items.count - start > 1 || { if case .group = pass.items[start].command { return true }; return false }()
         if o < 1 || isolated {
@@ -449,7 +449,7 @@ public struct GraphicsContext {
                 pass.wrapItems(from: start, in: .shadow(shadow, radius: r, dx: d.x, dy: d.y), owner: recorder.node,
                                index: recorder.index(), bounds: union.insetBy(-reach).offsetBy(Int(d.x.rounded()), Int(d.y.rounded())))
                 // The shadow item first, then the drawing itself on top of it.
-                pass.items.append(contentsOf: content)
+                pass.appendItems(content)
                 pass.wrapItems(from: start, in: .canvas, owner: recorder.node, index: recorder.index())
             }
         }

@@ -32,11 +32,11 @@ public struct _MaskEffect<Mask: View>: BuiltinModifier, LayoutBehavior {
             pass.render(items: maskItems(node))
         }
         // An empty (or fully transparent) mask hides the content, as in SwiftUI.
-        guard pass.items.count > contentEnd else { pass.items.removeSubrange(start...); return }
+        guard pass.items.count > contentEnd else { pass.removeItems(from: start); return }
         let maskBounds = pass.boundsOfItems(from: contentEnd)
         let mask = pass.takeItems(from: contentEnd)
         let bounds = pass.boundsOfItems(from: start).intersection(maskBounds)
-        if bounds.isEmpty { pass.items.removeSubrange(start...); return }
+        if bounds.isEmpty { pass.removeItems(from: start); return }
         pass.wrapItems(from: start, in: .mask(mask), owner: node, bounds: bounds)
     }
 }

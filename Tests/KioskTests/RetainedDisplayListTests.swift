@@ -1,0 +1,236 @@
+// The retained display list (Render/RetainedRecording.swift): clean subtrees copy their last
+// items and hit regions. Each test runs its changes with the renderer's check on (every frame
+// recorded again from scratch and compared: items, hit regions, damage), asserts that ranges
+// really were copied (so the check had something to catch), and compares the final pixels
+// with a renderer that records everything every frame.
+import Testing
+@testable import Kiosk
+@testable import KioskScenes
+import Raster
+
+final class RetainModel: ObservableObject {
+    @Published var leaf = 0
+    @Published var front = false
+    @Published var height: CGFloat = 20
+    @Published var faded = false
+    @Published var shift: CGFloat = 0
+    @Published var taps = 0
+}
+
+/// A static block of content (many items, none of which changes).
+struct RetainStatic: View, Equatable {
+    let seed: Int
+    var body: some View {
+        VStack(spacing: 2) {
+            ForEach(0..<6) { i in
+                HStack(spacing: 2) {
+                    ForEach(0..<4) { j in
+                        RoundedRectangle(cornerRadius: 3).fill(Color(red: Double((seed + i * 4 + j) % 7) / 7, green: 0.4, blue: 0.6))
+                            .frame(width: 12, height: 8)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The one leaf that reads the model, deep inside clean containers.
+struct RetainLeaf: View {
+    @ObservedObject var model: RetainModel
+    var body: some View {
+        Circle().fill(model.leaf % 2 == 0 ? Color.red : Color.blue).frame(width: 10 + CGFloat(model.leaf % 3) * 4, height: 14)
+    }
+}
+
+struct RetainScene: View {
+    @ObservedObject var model: RetainModel
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            Color(white: 0.9)
+            VStack(alignment: .leading, spacing: 4) {
+                Color.orange.frame(width: 40, height: model.height)        // resizing sibling
+                RetainStatic(seed: 1)                                        // moves when it resizes
+                HStack {
+                    RetainStatic(seed: 2)
+                    VStack { VStack { HStack { RetainLeaf(model: model) } } }
+                }
+            }
+            .padding(6)
+            ZStack {
+                Color.green.frame(width: 30, height: 30).zIndex(model.front ? 1 : 0)
+                Color.purple.frame(width: 30, height: 30).offset(x: 10, y: 10)
+            }
+            .position(x: 150, y: 30)
+            RetainStatic(seed: 3)
+                .opacity(model.faded ? 0.3 : 1)
+                .offset(x: model.shift)
+                .position(x: 150, y: 110)
+            // An item inside group effects: a shape clip, a group opacity and a shadow.
+            ZStack {
+                Color.yellow.frame(width: 30, height: 30)
+                RetainLeaf(model: model).offset(x: 8)
+            }
+            .clipShape(Circle())
+            .position(x: 150, y: 170)
+            ZStack {
+                Color.cyan.frame(width: 30, height: 20)
+                RetainLeaf(model: model).offset(x: 6, y: 4)
+            }
+            .opacity(0.6)
+            .shadow(color: .black, radius: 2, x: 2, y: 2)
+            .position(x: 200, y: 170)
+            Color.gray.frame(width: 30, height: 20)
+                .onTapGesture { model.taps += 1 }
+                .position(x: 220, y: 30)
+        }
+    }
+}
+
+@Suite struct RetainedDisplayListTests {
+    /// Runs `steps` (model changes, each followed by `advance`) on a retaining, self-checking
+    /// host and on one that records everything; returns both.
+    private func run(_ steps: [(RetainModel) -> Void], advance: Double = 0.1,
+                     sourceLocation: SourceLocation = #_sourceLocation) -> (HeadlessHost, whole: Int, reused: Int) {
+        let a = RetainModel(), b = RetainModel()
+        let retained = HeadlessHost(width: 260, height: 220) { RetainScene(model: a) }
+        let plain = HeadlessHost(width: 260, height: 220) { RetainScene(model: b) }
+        retained.renderer.verifiesRetainedRecording = true
+        plain.renderer.retainsDisplayList = false
+        let whole = retained.renderer.lastRecordedNodes     // the first frame records every node
+        var reused = 0
+        for step in steps {
+            step(a); step(b)
+            // Frame by frame: each drawn frame is checked against a full recording.
+            var t = 0.0
+            while t < advance - 1e-9 {
+                retained.advance(by: HeadlessHost.frameInterval)
+                plain.advance(by: HeadlessHost.frameInterval)
+                reused += retained.renderer.lastReusedNodes
+                t += HeadlessHost.frameInterval
+            }
+            #expect(retained.renderer.retainedMismatch == nil, "\(retained.renderer.retainedMismatch ?? "")", sourceLocation: sourceLocation)
+        }
+        #expect(pixels(retained.snapshot()) == pixels(plain.snapshot()), "retained and full recordings paint alike", sourceLocation: sourceLocation)
+        return (retained, whole, reused)
+    }
+
+    @Test func aChangedLeafDeepUnderCleanParents() {
+        let (host, whole, reused) = run([{ $0.leaf = 1 }, { $0.leaf = 2 }, { $0.leaf = 3 }])
+        #expect(reused > 0)
+        // Only the leaves' chains were recorded again, not the static blocks.
+        #expect(host.renderer.lastRecordedNodes > 0 && host.renderer.lastRecordedNodes * 3 < whole,
+                "\(host.renderer.lastRecordedNodes) of \(whole) nodes recorded")
+    }
+
+    @Test func anAnimatedOpacityOnACleanSubtree() {
+        let (_, _, reused) = run([{ m in withAnimation(.linear(duration: 0.2)) { m.faded = true } },
+                                  { m in withAnimation(.linear(duration: 0.2)) { m.faded = false } }], advance: 0.3)
+        #expect(reused > 0)
+    }
+
+    @Test func anAnimatedOffsetOnACleanSubtree() {
+        let (_, _, reused) = run([{ m in withAnimation(.easeInOut(duration: 0.2)) { m.shift = 40 } },
+                                  { m in withAnimation(.spring(duration: 0.3)) { m.shift = -20 } }], advance: 0.4)
+        #expect(reused > 0)
+    }
+
+    @Test func reorderByZIndex() {
+        let (host, _, _) = run([{ $0.front = true }, { $0.front = false }, { $0.front = true }])
+        // The green square is in front where the two overlap.
+        let p = rgba(host.snapshot(), 160, 30)
+        #expect(p[1] > p[0] && p[1] > p[2], "\(p)")
+    }
+
+    @Test func aSubtreeMovedBySiblingResize() {
+        let (_, _, reused) = run([{ $0.height = 40 }, { $0.height = 10 }, { $0.height = 25 }])
+        #expect(reused > 0)
+    }
+
+    @Test func hitTestingAfterReuse() {
+        let model = RetainModel()
+        let host = HeadlessHost(width: 260, height: 220) { RetainScene(model: model) }
+        host.renderer.verifiesRetainedRecording = true
+        model.leaf = 1
+        host.advance(by: 0.05)
+        #expect(host.renderer.lastReusedNodes > 0)
+        host.tap(x: 220, y: 30)
+        #expect(model.taps == 1)
+        model.height = 60                  // moves the static blocks; the tap target stays
+        host.advance(by: 0.05)
+        model.leaf = 2
+        host.advance(by: 0.05)
+        host.tap(x: 220, y: 30)
+        #expect(model.taps == 2)
+        host.tap(x: 5, y: 200)             // nothing there takes taps
+        #expect(model.taps == 2)
+        #expect(host.renderer.retainedMismatch == nil, "\(host.renderer.retainedMismatch ?? "")")
+    }
+
+    @Test func hitRegionsOfCopiedSubtreesStillRoute() {
+        // A tappable view inside a subtree that is copied while an unrelated leaf changes.
+        struct Tappable: View {
+            @ObservedObject var model: RetainModel
+            var body: some View {
+                VStack(spacing: 0) {
+                    RetainLeaf(model: model)
+                    HStack { Color.red.frame(width: 40, height: 40).onTapGesture { model.taps += 1 } }
+                    RetainStatic(seed: 4)
+                }
+            }
+        }
+        let model = RetainModel()
+        let host = HeadlessHost(width: 100, height: 200) { Tappable(model: model) }
+        host.renderer.verifiesRetainedRecording = true
+        for k in 1...4 {
+            model.leaf = k
+            host.advance(by: 0.05)
+            host.tap(x: 50, y: 80)
+            #expect(model.taps == k)
+        }
+        #expect(host.renderer.retainedMismatch == nil, "\(host.renderer.retainedMismatch ?? "")")
+    }
+
+    @Test func aStructureChangeRecordsEverythingAgain() {
+        struct Toggle: View {
+            @ObservedObject var model: RetainModel
+            var body: some View {
+                VStack {
+                    if model.front { Color.red.frame(width: 20, height: 20) }
+                    RetainStatic(seed: 5)
+                    RetainLeaf(model: model)
+                }
+            }
+        }
+        let model = RetainModel()
+        let host = HeadlessHost(width: 100, height: 200) { Toggle(model: model) }
+        host.renderer.verifiesRetainedRecording = true
+        model.front = true
+        host.advance(by: 0.05)
+        #expect(host.renderer.lastReusedNodes == 0)
+        model.leaf = 1
+        host.advance(by: 0.05)
+        #expect(host.renderer.lastReusedNodes > 0)
+        model.front = false
+        host.advance(by: 0.05)
+        #expect(host.renderer.retainedMismatch == nil, "\(host.renderer.retainedMismatch ?? "")")
+    }
+
+    /// The benchmark scenes whose frames change a little of the screen: every frame of a
+    /// second recorded with reuse equals the full recording, and reuse happens.
+    @Test(arguments: [3, 8, 10, 11, 12, 13, 14, 15, 16]) func lvglScenesMatchAFullRecording(_ n: Int) throws {
+        KioskScenes.registerAll()
+        var clock = 0.0
+        let source = try #require(DemoScenes.make("lvgl-\(n)", width: 800, height: 480, now: { clock }) as? ViewFrameSource)
+        source.renderer.verifiesRetainedRecording = true
+        let run = try VirtualRun(source: source, width: 800, height: 480, frameInterval: 0.016)
+        run.onAdvance = { clock = $0 }
+        var reused = 0
+        for _ in 0..<60 {
+            run.step()
+            reused += source.renderer.lastReusedNodes
+            run.advance()
+        }
+        #expect(source.renderer.retainedMismatch == nil, "lvgl-\(n): \(source.renderer.retainedMismatch ?? "")")
+        if n != 15 { #expect(reused > 0, "lvgl-\(n)") }
+    }
+}
