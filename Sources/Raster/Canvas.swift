@@ -49,7 +49,7 @@ public final class Canvas {
     struct State { var transform: Affine; var clip: IntRect; var clipRegion: Region?; var opacity: Double
                    var compositing: CompositeOperator }
     @exclusivity(unchecked) var stack: [State] = []
-    let scratch = RasterScratch()
+    let scratch = RasterScratch.take()
     let shaderCache = ShaderCache()
     @exclusivity(unchecked) var stroker = Stroker()
     @exclusivity(unchecked) var strokeOutline = Path()
@@ -63,6 +63,7 @@ public final class Canvas {
     deinit {
         if shaderSlotLive { shaderSlot.deinitialize(count: 1) }
         shaderSlot.deallocate()
+        RasterScratch.give(scratch)
     }
 
     public init(_ surface: Surface) {
@@ -226,7 +227,10 @@ public final class Canvas {
         guard transform.b == 0, transform.c == 0 else { fill(Path.rect(rect), with: paint); return }
         let d = transform.apply(rect.standardized)
         if d.isEmpty { return }
-        withSink(paint) { sink in forEachClip { BoxRasterizer.fill(d, clip: $0, sink: &sink) } }
+        withSink(paint) { sink in
+            if sink.blits(d) { forEachClip { sink.blit(d, clip: $0) }; return }
+            forEachClip { BoxRasterizer.fill(d, clip: $0, sink: &sink) }
+        }
     }
 
     /// Composites an 8-bit coverage mask whose top-left pixel lands on device pixel (x, y),
