@@ -49,7 +49,7 @@ public final class Canvas {
     struct State { var transform: Affine; var clip: IntRect; var clipRegion: Region?; var opacity: Double
                    var compositing: CompositeOperator }
     @exclusivity(unchecked) var stack: [State] = []
-    let scratch = RasterScratch()
+    let scratch = RasterScratch.take()
     let shaderCache = ShaderCache()
     @exclusivity(unchecked) var stroker = Stroker()
     @exclusivity(unchecked) var strokeOutline = Path()
@@ -63,6 +63,7 @@ public final class Canvas {
     deinit {
         if shaderSlotLive { shaderSlot.deinitialize(count: 1) }
         shaderSlot.deallocate()
+        RasterScratch.give(scratch)
     }
 
     public init(_ surface: Surface) {
@@ -159,20 +160,37 @@ public final class Canvas {
         // A rounded rectangle under a scale+translate: only the rows holding corners need scan
         // conversion; the rows between are exact boxes (pixel coverage = horizontal overlap).
         // Measured on 1000 rrects of 16–256 px: see the closing note of issue 2.
-        var middle: (Int, Int)? = nil
-        var rowBox = Rect.zero
+        var band: StraightRows? = nil
         if let rr = path.roundedRect, transform.b == 0, transform.c == 0, transform.a > 0, transform.d > 0 {
             let d = transform.apply(rr.rect)
             let top = d.minY + Swift.max(rr.radii.topLeft, rr.radii.topRight) * transform.d
             let bottom = d.maxY - Swift.max(rr.radii.bottomLeft, rr.radii.bottomRight) * transform.d
-            if top.isFinite, bottom.isFinite, Swift.abs(top) < 1e9, Swift.abs(bottom) < 1e9, d.width > 0 {
-                let y0 = Int(top.rounded(.up)), y1 = Int(bottom.rounded(.down))
-                if y1 > y0 {
-                    middle = (y0, y1)
-                    rowBox = Rect(x: d.minX, y: Double(y0), width: d.width, height: Double(y1 - y0))
-                }
+            if d.width > 0, let rows = StraightRows.rows(top, bottom) {
+                band = StraightRows(rows: rows, first: Rect(x: d.minX, y: Double(rows.0), width: d.width, height: Double(rows.1 - rows.0)))
             }
         }
+        scanSegments(bounds: bounds, rule: rule, paint: paint, band: band)
+    }
+
+    /// Rows `rows.0 ..< rows.1` of a shape that are one or two exact boxes (`first`, `second`),
+    /// the rest scan-converted from the segments in the scratch.
+    struct StraightRows {
+        var rows: (Int, Int)
+        var first: Rect
+        var second: Rect? = nil
+
+        /// The whole device rows between `top` and `bottom`, or nil when there are none (or the
+        /// values are not usable numbers).
+        static func rows(_ top: Double, _ bottom: Double) -> (Int, Int)? {
+            guard top.isFinite, bottom.isFinite, Swift.abs(top) < 1e9, Swift.abs(bottom) < 1e9 else { return nil }
+            let y0 = Int(top.rounded(.up)), y1 = Int(bottom.rounded(.down))
+            return y1 > y0 ? (y0, y1) : nil
+        }
+    }
+
+    /// Scan-converts the segments in the scratch (device bounds `bounds`) with `paint`; rows in
+    /// `band` are its boxes instead.
+    func scanSegments(bounds: (Double, Double, Double, Double), rule: FillRule, paint: Paint, band: StraightRows?) {
         // One chain down and one up (rounded rects, ellipses, convex polygons): rows walk the
         // chains instead of bucketing segments into strips.
         let downChain = MonotoneRasterizer.chains(scratch)
@@ -185,12 +203,14 @@ public final class Canvas {
                 }
             }
             forEachClip { clip in
-                guard let (y0, y1) = middle else { scan(clip, &sink); return }
+                guard let band else { scan(clip, &sink); return }
+                let (y0, y1) = band.rows
                 // Scan-convert above and below the straight rows only; they are boxes.
                 let above = IntRect(x0: clip.x0, y0: clip.y0, x1: clip.x1, y1: Swift.min(clip.y1, y0))
                 let below = IntRect(x0: clip.x0, y0: Swift.max(clip.y0, y1), x1: clip.x1, y1: clip.y1)
                 if !above.isEmpty { scan(above, &sink) }
-                BoxRasterizer.fill(rowBox, clip: clip, sink: &sink)
+                BoxRasterizer.fill(band.first, clip: clip, sink: &sink)
+                if let second = band.second { BoxRasterizer.fill(second, clip: clip, sink: &sink) }
                 if !below.isEmpty { scan(below, &sink) }
             }
         }
@@ -207,7 +227,41 @@ public final class Canvas {
         if strokeCannotShow(path, style: style, scale: scale) { return }
         strokeOutline.removeAll(keepingCapacity: true)
         stroker.stroke(path, style: style, tolerance: flatness / scale, into: &strokeOutline)
+        if let band = strokedRoundedRectRows(path, style: style) {
+            guard let bounds = Rasterizer.buildSegments(strokeOutline, transform: transform, tolerance: flatness,
+                                                        clip: _clip, scratch: scratch) else { return }
+            scanSegments(bounds: bounds, rule: .nonZero, paint: paint, band: band)
+            return
+        }
         fill(strokeOutline, with: paint, rule: .nonZero)
+    }
+
+    /// The rows of a solid stroke of a rounded rectangle (under a scale+translate) where the
+    /// outline is just the two vertical sides' strips: a half width below the top corners and
+    /// above the bottom ones. With every radius at least the half width, the corner arcs and their inner offsets
+    /// stay within their corners' rows, so those rows are two exact boxes instead of a sweep
+    /// over the whole width with four edges a row. Card borders (LVGL scenes 11–15, 270×120,
+    /// radius 10, 2 px): see ENGINE.md. Nil when the stroke is dashed, a radius is below the
+    /// half width (the stroker's inner offsets then reach the straight rows: measured 3–5/255
+    /// off in the tests), or the strips would share a pixel column.
+    func strokedRoundedRectRows(_ path: Path, style: StrokeStyle) -> StraightRows? {
+        guard let rr = path.roundedRect, style.dash.isEmpty, transform.b == 0, transform.c == 0,
+              transform.a > 0, transform.d > 0 else { return nil }
+        let r = rr.radii, hw = style.lineWidth / 2
+        guard Swift.min(Swift.min(r.topLeft, r.topRight), Swift.min(r.bottomLeft, r.bottomRight)) >= hw,
+              hw > 0, rr.rect.width > 2 * hw, rr.rect.height > 2 * hw else { return nil }
+        let t = transform
+        // A half width of margin past the corners: the stroker joins each arc to its side
+        // through points up to a half width away (rows next to a corner were 8/255 off without).
+        let top = t.d * (rr.rect.minY + Swift.max(r.topLeft, r.topRight) + hw) + t.ty
+        let bottom = t.d * (rr.rect.maxY - Swift.max(r.bottomLeft, r.bottomRight) - hw) + t.ty
+        guard let rows = StraightRows.rows(top, bottom) else { return nil }
+        let w = t.a * 2 * hw, h = Double(rows.1 - rows.0)
+        let left = t.a * (rr.rect.minX - hw) + t.tx, right = t.a * (rr.rect.maxX - hw) + t.tx
+        // Each box paints its pixels once: two boxes sharing a pixel would blend it twice.
+        guard left.isFinite, right.isFinite, w.isFinite, (left + w).rounded(.up) <= right.rounded(.down) else { return nil }
+        return StraightRows(rows: rows, first: Rect(x: left, y: Double(rows.0), width: w, height: h),
+                            second: Rect(x: right, y: Double(rows.0), width: w, height: h))
     }
 
     /// Whether a stroke is known to draw nothing before its outline is built: its half width
@@ -242,7 +296,10 @@ public final class Canvas {
         guard transform.b == 0, transform.c == 0 else { fill(Path.rect(rect), with: paint); return }
         let d = transform.apply(rect.standardized)
         if d.isEmpty { return }
-        withSink(paint) { sink in forEachClip { BoxRasterizer.fill(d, clip: $0, sink: &sink) } }
+        withSink(paint) { sink in
+            if sink.blits(d) { forEachClip { sink.blit(d, clip: $0) }; return }
+            forEachClip { BoxRasterizer.fill(d, clip: $0, sink: &sink) }
+        }
     }
 
     /// Composites an 8-bit coverage mask whose top-left pixel lands on device pixel (x, y),

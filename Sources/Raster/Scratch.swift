@@ -1,5 +1,7 @@
 // Scratch memory for drawing, owned by a Canvas and reused by every draw so that steady-state
-// drawing allocates nothing: buffers only grow, never shrink.
+// drawing allocates nothing: buffers only grow, never shrink. A canvas that goes away hands its
+// scratch to the next one (`RasterScratch.pool`).
+import Synchronization
 
 /// A growable raw buffer of `T` that is reused across draws.
 @usableFromInline struct ScratchBuffer<T> {
@@ -65,6 +67,26 @@ final class RasterScratch {
         dirty.base.initialize(repeating: 0, count: dirty.capacity)
         maskTable.base.initialize(repeating: 0, count: 256)
     }
+    /// Scratch of canvases that are gone, for the next `Canvas` to take: the engine makes a
+    /// canvas per offscreen layer per frame (shadows, opacity groups), and a fresh scratch is
+    /// 17 allocations plus zeroing its 128 KB accumulation strip. LVGL scene 11 at 800×480
+    /// (4 cards) made 12 canvases a frame, whose scratch was 12 % of the frame's instructions
+    /// (memset, callgrind). Every buffer keeps the invariants a sweep leaves (accumulation and
+    /// dirty bits zero), so a pooled scratch is as good as a new one. At most `poolLimit` wait
+    /// here, each as large as the largest draw it served.
+    static let pool = Mutex<[RasterScratch]>({ var a: [RasterScratch] = []; a.reserveCapacity(poolLimit); return a }())
+    static let poolLimit = 8
+
+    /// A pooled scratch, or a new one.
+    static func take() -> RasterScratch {
+        pool.withLock { $0.popLast() } ?? RasterScratch()
+    }
+
+    /// Returns `s` (no longer used by anyone) to the pool; dropped when the pool is full.
+    static func give(_ s: RasterScratch) {
+        pool.withLock { if $0.count < poolLimit { $0.append(s) } }
+    }
+
     deinit {
         segments.free(); order.free(); active.free(); stripCounts.free()
         accumulation.free(); dirty.free(); coverage.free(); colors.free(); maskTable.free()
