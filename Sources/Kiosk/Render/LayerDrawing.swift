@@ -109,6 +109,24 @@ final class LayerScratch {
         return fresh.subsurface(IntRect(x: 0, y: 0, width: width, height: height))
     }
     func layer(width: Int, height: Int) -> Surface? { surface(&storage, width: width, height: height) }
+
+    /// A canvas over `surface` in its initial state, kept while the same layer is asked for
+    /// again: a new Raster.Canvas per group draw built its rasterizer scratch (memset) and
+    /// shader slot each time, 8 % of an `lvgl-11` frame (a shadowed button per card).
+    func canvas(over surface: Surface, mask: Bool) -> Raster.Canvas {
+        if let c = mask ? maskCanvas : layerCanvas, c.surface.base == surface.base, c.surface.width == surface.width,
+           c.surface.height == surface.height, c.surface.stride == surface.stride {
+            c.restore()     // back to the state saved when it was made
+            c.save()
+            return c
+        }
+        let c = Raster.Canvas(surface)
+        c.save()
+        if mask { maskCanvas = c } else { layerCanvas = c }
+        return c
+    }
+    private var layerCanvas: Raster.Canvas?
+    private var maskCanvas: Raster.Canvas?
     func mask(width: Int, height: Int) -> Surface? { surface(&maskStorage, width: width, height: height) }
     func alphaBuffer(_ count: Int) -> UnsafeMutablePointer<UInt8> {
         if count > alphaCount { alpha?.deallocate(); alpha = .allocate(capacity: count); alphaCount = count }
@@ -130,7 +148,7 @@ enum LayerDrawing {
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
                   let maskSurface = scratch.mask(width: area.width, height: area.height) else { return }
             render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
-            let mc = Raster.Canvas(maskSurface)
+            let mc = scratch.canvas(over: maskSurface, mask: true)
             mc.clear(.clear)
             mc.transform = .translation(-Double(area.x0), -Double(area.y0))
             mc.fill(path, with: .solid(.white))
@@ -171,7 +189,7 @@ enum LayerDrawing {
 
     static func render(_ items: [DisplayItem], into layer: Surface, origin: IntRect, scratch: LayerScratch,
                        drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
-        let lc = Raster.Canvas(layer)
+        let lc = scratch.canvas(over: layer, mask: false)
         lc.clear(.clear)
         let shift = Affine.translation(-Double(origin.x0), -Double(origin.y0))
         for var item in items {
