@@ -7,7 +7,7 @@ import Testing
 @Suite struct UIKitShimTests {
     @Test func aFileImportingUIKitCompilesAndItsHapticsDoNothing() {
         let host = HeadlessHost(width: 200, height: 100) { UIKitBuzzView() }
-        #expect(UIScreen.main.bounds.size == CGSize(width: 200, height: 100))
+        #expect(host.frame(ofText: "Screen 200×100") != nil)
         host.tap(x: 100, y: 50)
         host.advance(by: 0.1)
         #expect(host.frame(ofText: "Taps 1") != nil)

@@ -7,13 +7,18 @@ struct UIKitBuzzView: View {
     @State var taps = 0
     let width = UIScreen.main.bounds.width
     var body: some View {
-        Button("Taps \(taps)") {
-            UIImpactFeedbackGenerator(style: .light).impactOccurred()
-            UINotificationFeedbackGenerator().notificationOccurred(.success)
-            UISelectionFeedbackGenerator().selectionChanged()
-            taps += 1
+        VStack {
+            // Read in the body: the screen whose graph runs on this thread (tests run hosts of
+            // other sizes at once, so outside a body it is the last screen made anywhere).
+            Text("Screen \(Int(UIScreen.main.bounds.width))×\(Int(UIScreen.main.bounds.height))")
+            Button("Taps \(taps)") {
+                UIImpactFeedbackGenerator(style: .light).impactOccurred()
+                UINotificationFeedbackGenerator().notificationOccurred(.success)
+                UISelectionFeedbackGenerator().selectionChanged()
+                taps += 1
+            }
+            .frame(width: 120, height: 40)
+            .background(Color(uiColor: .systemBlue))
         }
-        .frame(width: 120, height: 40)
-        .background(Color(uiColor: .systemBlue))
     }
 }
