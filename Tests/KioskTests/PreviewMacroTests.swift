@@ -29,8 +29,17 @@ private struct PreviewedRing: View {
 #Preview(traits: .fixedLayout(width: 100, height: 100)) { Text("fixed") }
 
 @Suite struct PreviewMacroTests {
-    /// The macro tool built beside the tests (SwiftPM builds it for the Kiosk target).
+    /// The macro tool built beside the tests (SwiftPM builds it for the Kiosk target): in the
+    /// folder of the running test bundle, so `scripts/sanitize` (its own --scratch-path) finds
+    /// its own build's tool, not `.build/debug`'s (ASan run: exit 127, the tool was not there).
     static var toolPath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if n > 0 {
+            let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let dir = exe.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            if access(dir + "/KioskMacros-tool", X_OK) == 0 { return dir + "/KioskMacros-tool" }
+        }
         let root = #filePath.split(separator: "/").dropLast(3).joined(separator: "/")
         return "/" + root + "/.build/debug/KioskMacros-tool"
     }

@@ -283,8 +283,7 @@ struct DashboardScene: View {
         other.withUnsafeMutableBufferPointer { cache.blur($0.baseAddress!, width: 12, height: 10, radius: 3, blur: blur) }
         #expect(calls == 2 && other[0] == 4)              // a different alpha is blurred, not reused
         // The same frame with the cache off (every blur computed) is the same, pixel for pixel.
-        ShadowMaskCache.isEnabled = false
-        defer { ShadowMaskCache.isEnabled = true }
+        // The switch is this host's cache's own: other tests' renderers keep theirs on.
         let uncachedHost = HeadlessHost(width: 400, height: 120) {
             HStack(spacing: 16) {
                 ForEach(0..<4) { _ in
@@ -293,7 +292,16 @@ struct DashboardScene: View {
                 }
             }
         }
+        let shadows = uncachedHost.renderer.layerScratch.shadows
+        shadows.isEnabled = false
+        let (hits, misses) = (shadows.hits, shadows.misses)
+        uncachedHost.redraw()
+        #expect(shadows.hits == hits && shadows.misses == misses)   // nothing came from the cache
         #expect(pixels(uncachedHost.snapshot()) == cached)
+        // Turning one cache off leaves another on (the switch was a static, which raced).
+        var again = mask
+        again.withUnsafeMutableBufferPointer { cache.blur($0.baseAddress!, width: 12, height: 10, radius: 3, blur: blur) }
+        #expect(calls == 2 && cache.hits == 2 && again == first)
     }
 
     @Test func changingShadowedContentDamagesTheBlur() {

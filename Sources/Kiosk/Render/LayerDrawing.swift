@@ -45,8 +45,10 @@ final class ShadowMaskCache {
         var capacity = 0
     }
     static let entryCount = 8
-    /// Tests turn the cache off to compare against computed blurs.
-    nonisolated(unsafe) static var isEnabled = true
+    /// Off, every blur is computed (tests compare the cached frames with that). One switch per
+    /// cache, not a global: a test that turned a static switch off raced the renderers of the
+    /// tests running beside it (ThreadSanitizer, `scripts/sanitize thread`).
+    var isEnabled = true
     private var entries = [Entry](repeating: Entry(), count: ShadowMaskCache.entryCount)
     private var next = 0
     private(set) var hits = 0, misses = 0
@@ -57,7 +59,7 @@ final class ShadowMaskCache {
     func blur(_ mask: UnsafeMutablePointer<UInt8>, width w: Int, height h: Int, radius: Int,
               blur: (UnsafeMutablePointer<UInt8>) -> Void) {
         let n = w * h
-        guard Self.isEnabled else { blur(mask); return }
+        guard isEnabled else { blur(mask); return }
         for i in entries.indices {
             let e = entries[i]
             if e.width == w, e.height == h, e.radius == radius, let a = e.alpha, let b = e.blurred,

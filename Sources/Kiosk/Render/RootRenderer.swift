@@ -24,7 +24,7 @@ public final class RootRenderer {
     /// The time of the last frame rendered (the graph's clock).
     private(set) var lastFrameTime = 0.0
     private var canvas: Raster.Canvas?
-    private let layerScratch = LayerScratch()
+    let layerScratch = LayerScratch()
     let touches = TouchRouter()
     /// Rectangles repainted by the last frame.
     public private(set) var lastDamage: [IntRect] = []

@@ -3,6 +3,7 @@
 // A missing file logs a warning and shows nothing (zero size), as SwiftUI does.
 
 import Raster
+import Synchronization
 
 /// A PNG image; fixed at its pixel size unless `.resizable()`.
 ///
@@ -60,13 +61,25 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     }
 }
 
-/// Decoded images by path. View work runs on the main queue, so this is not locked.
-final class ImageCache {
-    nonisolated(unsafe) static let shared = ImageCache()
-    private var images: [String: ImageBox?] = [:]
+/// Decoded images by path, one table for the process. Locked: each view graph does its work on
+/// one thread, but two graphs may run on two (the test suite renders scenes in parallel, and
+/// ThreadSanitizer caught two of them inserting into the table at once: `scripts/sanitize
+/// thread`). Uncontended, the lock is a few tens of nanoseconds per Image per frame; a decode
+/// holds it, so a name is read from disk once however many threads ask.
+final class ImageCache: Sendable {
+    static let shared = ImageCache()
+    private let images = Mutex<[String: ImageBox?]>([:])
 
     func image(named name: String) -> ImageBox? {
-        if let cached = images[name] { return cached }
+        images.withLock { images in
+            if let cached = images[name] { return cached }
+            let result = Self.load(name)
+            images[name] = result
+            return result
+        }
+    }
+
+    private static func load(_ name: String) -> ImageBox? {
         var result: ImageBox?
         if name.hasPrefix("systemName:") {
             Diagnostics.warn("Image(systemName: \"\(name.dropFirst(11))\"): SF Symbols are not available; nothing is shown")
@@ -89,7 +102,6 @@ final class ImageCache {
             }
             if result == nil { Diagnostics.warn("Image(\"\(name)\"): no PNG found (looked for \(candidates.joined(separator: ", ")))") }
         }
-        images[name] = result
         return result
     }
 }
