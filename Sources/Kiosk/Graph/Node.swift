@@ -46,6 +46,9 @@ final class Node {
     @exclusivity(unchecked) private(set) var kinds: ViewKinds = []
 
     @exclusivity(unchecked) var children: [Node] = []
+    /// The children's view values of the last evaluation, whose existential boxes the next one
+    /// writes into (ChildList); emptied when the node is removed.
+    @exclusivity(unchecked) var childList = ChildList()
     /// The environment this node's view sees.
     @exclusivity(unchecked) var environment = EnvironmentValues()
     /// @State storage in declaration order.
@@ -163,7 +166,10 @@ final class Node {
             }
             kinds = info.kinds
         }
-        layout = kinds.contains(.layout) ? info.layout(of: view) : nil
+        // Written into the existing behaviour's box when it has the type (a new `any
+        // LayoutBehavior` boxed a Text or a frame modifier per re-evaluated node: 171 of
+        // `lvgl-8`'s 966 allocations per frame at 1080p).
+        if kinds.contains(.layout) { info.updateLayout(of: view, &layout) } else { layout = nil }
         lifecycle = kinds.contains(.lifecycle) ? info.lifecycle(of: view) : nil
     }
 

@@ -48,6 +48,9 @@ class ViewTypeInfo {
     func makeChildren(of view: any View, _ list: inout ChildList) {}
     func transformEnvironment(of view: any View, _ environment: inout EnvironmentValues) {}
     func layout(of view: any View) -> (any LayoutBehavior)? { nil }
+    /// Sets `slot` to the view's layout behaviour, writing into the box `slot` already has when
+    /// it holds the same type.
+    func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) { slot = layout(of: view) }
     func lifecycle(of view: any View) -> (any LifecycleModifier)? { nil }
 
     /// Whether two values of this type are equal (false for types that are not Equatable).
@@ -92,6 +95,15 @@ final class PrimitiveTypeInfo<P: PrimitiveView>: ViewTypeInfo {
         func make<L: LayoutBehavior>(_: L.Type) -> any LayoutBehavior { withValue(of: view, as: L.self) { $0 } }
         return make(layoutType)
     }
+    override func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) {
+        guard let layoutType else { slot = nil; return }
+        func write<L: LayoutBehavior>(_: L.Type) {
+            withValue(of: view, as: L.self) { value in
+                if slot != nil, Swift.type(of: slot!) == L.self { slot!._kioskAssignLayout(value) } else { slot = value }
+            }
+        }
+        write(layoutType)
+    }
 }
 
 /// A `ModifiedContent`: the modifier's conformances (built-in, environment, layout, lifecycle).
@@ -135,7 +147,7 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
                 return
             }
             func make<B: BuiltinModifier>(_: B.Type) {
-                modifier(p, as: B.self) { $0.makeChildren(content: content(p), &list) }
+                modifier(p, as: B.self) { $0.makeChildren(content: content(p), &list) }   // Content, not boxed
             }
             make(builtinType)
         }
@@ -152,6 +164,17 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
         return withPayload(of: view) { p in
             func make<L: LayoutBehavior>(_: L.Type) -> any LayoutBehavior { modifier(p, as: L.self) { $0 } }
             return make(layoutType)
+        }
+    }
+    override func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) {
+        guard let layoutType else { slot = nil; return }
+        withPayload(of: view) { p in
+            func write<L: LayoutBehavior>(_: L.Type) {
+                modifier(p, as: L.self) { value in
+                    if slot != nil, Swift.type(of: slot!) == L.self { slot!._kioskAssignLayout(value) } else { slot = value }
+                }
+            }
+            write(layoutType)
         }
     }
     override func lifecycle(of view: any View) -> (any LifecycleModifier)? {
@@ -172,5 +195,14 @@ fileprivate final class TypedEquality<E: Equatable>: ViewEquality {
     override func isEqual(_ a: any View, _ b: any View) -> Bool {
         guard Swift.type(of: a) == E.self, Swift.type(of: b) == E.self else { return false }
         return withValue(of: a, as: E.self) { x in withValue(of: b, as: E.self) { y in x == y } }
+    }
+}
+
+extension LayoutBehavior {
+    /// Overwrites this behaviour with `value`, known to be of `Self`'s type (in place in an
+    /// existential's box, which Swift copies first if it is shared).
+    @inline(__always)
+    mutating func _kioskAssignLayout<L>(_ value: L) {
+        withUnsafeMutablePointer(to: &self) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: L.self).pointee = value }
     }
 }

@@ -108,6 +108,17 @@ final class LayerScratch {
         s = fresh
         return fresh.subsurface(IntRect(x: 0, y: 0, width: width, height: height))
     }
+    /// Canvases on the layer and the mask, reset for each use (Canvas.reset(to:)).
+    private var layerCanvas: Raster.Canvas?
+    private var maskCanvas: Raster.Canvas?
+    private static func canvas(_ c: inout Raster.Canvas?, on surface: Surface) -> Raster.Canvas {
+        if let canvas = c { canvas.reset(to: surface); return canvas }
+        let canvas = Raster.Canvas(surface)
+        c = canvas
+        return canvas
+    }
+    func layerCanvas(on surface: Surface) -> Raster.Canvas { LayerScratch.canvas(&layerCanvas, on: surface) }
+    func maskCanvas(on surface: Surface) -> Raster.Canvas { LayerScratch.canvas(&maskCanvas, on: surface) }
     func layer(width: Int, height: Int) -> Surface? { surface(&storage, width: width, height: height) }
     func mask(width: Int, height: Int) -> Surface? { surface(&maskStorage, width: width, height: height) }
     func alphaBuffer(_ count: Int) -> UnsafeMutablePointer<UInt8> {
@@ -130,7 +141,7 @@ enum LayerDrawing {
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
                   let maskSurface = scratch.mask(width: area.width, height: area.height) else { return }
             render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
-            let mc = Raster.Canvas(maskSurface)
+            let mc = scratch.maskCanvas(on: maskSurface)
             mc.clear(.clear)
             mc.transform = .translation(-Double(area.x0), -Double(area.y0))
             mc.fill(path, with: .solid(.white))
@@ -171,7 +182,7 @@ enum LayerDrawing {
 
     static func render(_ items: [DisplayItem], into layer: Surface, origin: IntRect, scratch: LayerScratch,
                        drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
-        let lc = Raster.Canvas(layer)
+        let lc = scratch.layerCanvas(on: layer)
         lc.clear(.clear)
         let shift = Affine.translation(-Double(origin.x0), -Double(origin.y0))
         for var item in items {
