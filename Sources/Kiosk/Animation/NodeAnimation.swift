@@ -224,6 +224,7 @@ extension ViewGraph {
     /// painting view's resolved style may animate (PaintAnimation.swift).
     func setEnvironment(_ environment: EnvironmentValues, of node: Node, oldView: (any View)? = nil) {
         let oldEnvironment = node.environment
+        if node.layout != nil && oldEnvironment.version != environment.version { node.layoutInputChanged = true }
         node.environment = environment
         if node.kinds.contains(.paint) { paintMayChange(node, from: oldView ?? node.view, in: oldEnvironment) }
     }

@@ -226,6 +226,7 @@ final class ViewGraph {
     func setRootEnvironment(_ environment: EnvironmentValues) {
         rootEnvironment = environment
         root.environment = environment
+        root.layoutInputChanged = true
         invalidate(root)
     }
 
@@ -293,12 +294,18 @@ final class ViewGraph {
     /// Installs the node's dynamic properties, runs its body (or lists its children) under
     /// read tracking, and reconciles the children.
     ///
-    /// `parentEvaluated`: called from the parent's reconcile, whose evaluation already marked
-    /// the ancestors' chain for layout in this update (walking it again from every child was
-    /// 7 400 weak parent loads per `lvgl-8` frame at 1080p).
+    /// `parentEvaluated`: called from the parent's reconcile (the new value came from the
+    /// parent, so `Node.layoutInputChanged` says whether layout must run again).
     func evaluate(_ node: Node, parentEvaluated: Bool = false) {
         node.isDirty = false
-        if parentEvaluated { node.needsLayout = true } else { node.invalidateLayout() }
+        // Only what changes layout lays out again (Node.layoutInputChanged); a new child list
+        // of another structure marks the node in `reconcile`. A laid-out node invalidated on
+        // its own (state, a schedule, `invalidate`) is marked as before: what it read may be
+        // anything.
+        if node.layoutInputChanged || (!parentEvaluated && node.layout != nil) {
+            node.layoutInputChanged = false
+            node.invalidateLayout()
+        }
         node.transaction = transaction
         node.transactionStamp = updateStamp
         let outerTransaction = transaction
@@ -464,6 +471,7 @@ final class ViewGraph {
             return
         }
         structureVersion &+= 1
+        node.invalidateLayout()
         // Removed children go first so their state is gone before the new ones evaluate;
         // their onDisappear runs after the new children's onAppear (SwiftUI since iOS 14).
         let removed = oldChildren.filter { $0.reconcileMark != mark }
