@@ -86,6 +86,7 @@ public final class Canvas {
         _opacity = 1
         _flatness = 0.1
         stack.removeAll(keepingCapacity: true)
+        shaderCache.invalidateRow()
     }
 
     /// Pushes transform, clip, clip region, opacity and compositing.

@@ -133,3 +133,66 @@ private struct EffectsInMotion: View {
         #expect(counts.allSatisfy { $0 == 0 }, "allocations sampling 4 running animations: \(counts)")
     }
 }
+
+/// An LVGL-benchmark-shaped tree (Sources/KioskScenes/LVGL, scene 8): a TimelineView that
+/// re-makes `count` positioned labels every frame with a new colour, the structure fixed.
+private struct TickingLabels: View {
+    let count: Int
+    var body: some View {
+        TimelineView(.animation) { context in
+            let tick = Int((context.date.timeIntervalSince1970 * 60).rounded())
+            ZStack(alignment: .topLeading) {
+                ForEach(0..<count) { i in
+                    TickingLabel(text: "Hello kiosk!", color: (tick + i) % 2 == 0 ? .red : .blue)
+                        .frame(width: 120, height: 20, alignment: .topLeading)
+                        .position(x: CGFloat(60 + (i % 6) * 130), y: CGFloat(20 + (i / 6) * 24))
+                }
+            }
+        }
+    }
+}
+
+private struct TickingLabel: View, Equatable {
+    let text: String
+    let color: Color
+    var body: some View { Text(text).foregroundColor(color).fixedSize() }
+}
+
+@Suite(.disabled(if: Sanitizers.replaceMalloc, "a sanitizer's malloc replaces the counted one (scripts/sanitize)"))
+struct ReEvaluationAllocationTests {
+    /// Allocations of the graph update (body re-evaluation and reconcile) of each of `frames`
+    /// frames once warm, for `count` labels.
+    private func updateAllocations(count: Int, frames: Int = 6) throws -> [UInt64] {
+        let renderer = RootRenderer(width: 800, height: 480, colorScheme: .light, text: FixedAdvanceText(),
+                                    root: TickingLabels(count: count))
+        let surface = try Surface(width: 800, height: 480)
+        var time = 0.0
+        // The first frames fill each node's kept child entries (ChildList) and the caches.
+        for _ in 0..<4 { time += 1.0 / 60; _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false) }
+        var counts: [UInt64] = []
+        for _ in 0..<frames {
+            time += 0.02        // past the timeline's next entry, whatever the rounding
+            renderer.graph.time = time
+            let a0 = kiosk_thread_allocations()
+            let changed = renderer.graph.update()
+            counts.append(kiosk_thread_allocations() &- a0)
+            #expect(changed, "the timeline re-evaluated its content")
+            _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false)
+        }
+        return counts
+    }
+
+    /// Each re-evaluated label is 6 nodes (position, frame, the label, its body's fixedSize,
+    /// foregroundColor… Text) whose new values used to be boxed as `any View` (and their layout
+    /// behaviours as `any LayoutBehavior`) on every update: ≈ 11 allocations per label a frame
+    /// in release (`lvgl-8`, 966 a frame at 1080p). With the values written into the boxes the
+    /// nodes kept (ChildList), the update's allocations do not grow with the number of labels.
+    @Test func reEvaluatingAFixedTreeBoxesNoViewValue() throws {
+        #expect(kiosk_allocation_counting_active() == 1)
+        let few = try updateAllocations(count: 6)
+        let many = try updateAllocations(count: 36)
+        // What a debug build allocates per update whatever the tree (iteration frames), not per node.
+        #expect(many.max()! <= few.max()! + 4, "update allocations: 6 labels \(few), 36 labels \(many)")
+        #expect(many.max()! < 30, "update allocations with 36 labels: \(many)")
+    }
+}

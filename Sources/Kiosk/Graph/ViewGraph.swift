@@ -36,9 +36,6 @@ final class ViewGraph {
     @exclusivity(unchecked) private var lifecycleQueue: [() -> Void] = []
     @exclusivity(unchecked) private var batchScratch: [Node] = []
     @exclusivity(unchecked) private var callbackScratch: [() -> Void] = []
-    /// Child lists handed out to evaluations and taken back after reconciling (a recursion
-    /// stack's worth), so listing children allocates no array once warmed up.
-    @exclusivity(unchecked) private var childListPool: [ChildList] = []
     /// Bumped per reconcile: children matched in it carry this mark.
     @exclusivity(unchecked) private var reconcileMark = 0
     @exclusivity(unchecked) private var evaluationDepth = 0
@@ -231,6 +228,7 @@ final class ViewGraph {
     func setRootEnvironment(_ environment: EnvironmentValues) {
         rootEnvironment = environment
         root.environment = environment
+        root.layoutInputChanged = true
         invalidate(root)
     }
 
@@ -298,12 +296,18 @@ final class ViewGraph {
     /// Installs the node's dynamic properties, runs its body (or lists its children) under
     /// read tracking, and reconciles the children.
     ///
-    /// `parentEvaluated`: called from the parent's reconcile, whose evaluation already marked
-    /// the ancestors' chain for layout in this update (walking it again from every child was
-    /// 7 400 weak parent loads per `lvgl-8` frame at 1080p).
+    /// `parentEvaluated`: called from the parent's reconcile (the new value came from the
+    /// parent, so `Node.layoutInputChanged` says whether layout must run again).
     func evaluate(_ node: Node, parentEvaluated: Bool = false) {
         node.isDirty = false
-        if parentEvaluated { node.needsLayout = true } else { node.invalidateLayout() }
+        // Only what changes layout lays out again (Node.layoutInputChanged); a new child list
+        // of another structure marks the node in `reconcile`. A laid-out node invalidated on
+        // its own (state, a schedule, `invalidate`) is marked as before: what it read may be
+        // anything.
+        if node.layoutInputChanged || (!parentEvaluated && node.layout != nil) {
+            node.layoutInputChanged = false
+            node.invalidateLayout()
+        }
         node.transaction = transaction
         node.transactionStamp = updateStamp
         let outerTransaction = transaction
@@ -311,7 +315,8 @@ final class ViewGraph {
         defer { transaction = outerTransaction }
         if node.depth > ViewGraph.maxDepth {
             Diagnostics.warn("view tree deeper than \(ViewGraph.maxDepth) levels at \(node.path): a body probably contains itself; the rest is not shown")
-            reconcile(node, ChildList())
+            var empty = ChildList()
+            reconcile(node, &empty)
             return
         }
         if node.transitionHost == nil { PropertyInstaller.install(node.view, in: node) }
@@ -319,14 +324,18 @@ final class ViewGraph {
         let previousReader = context.reader
         context.reader = node
         evaluationDepth += 1
-        var list = childListPool.popLast() ?? ChildList()
+        // The node's own list, taken while it is filled and reconciled (ChildList: its entries
+        // are last evaluation's values, whose boxes the new values are written into).
+        var list = ChildList()
+        swap(&list, &node.childList)
+        list.reset()
         withObservationTracking {
             if let host = node.transitionHost {
                 hostChildren(node, host, &list)
             } else if node.kinds.contains(.primitive) {
                 node.info.makeChildren(of: node.view, &list)
             } else {
-                list.append(ViewGraph.body(of: node.view), key: 0)
+                ViewGraph.appendBody(of: node.view, to: &list)
             }
         } onChange: { [weak node] in
             guard let node, let graph = node.graphIfAlive else { return }
@@ -334,9 +343,9 @@ final class ViewGraph {
         }
         evaluationDepth -= 1
         context.reader = previousReader
-        reconcile(node, list)
-        list.views.removeAll(keepingCapacity: true)
-        childListPool.append(list)
+        reconcile(node, &list)
+        list.trim()
+        if !node.isRemoved { swap(&list, &node.childList) }
         if let lifecycle = node.lifecycle { enqueueLifecycle { [weak node] in
             if let node, !node.isRemoved { lifecycle.updated(node) }
         } }
@@ -348,7 +357,12 @@ final class ViewGraph {
         else { stateWillChange(); invalidate(node) }
     }
 
-    private static func body<V: View>(of view: V) -> any View { view.body }
+    /// A composite view's body, listed as its concrete type (boxed once, into the kept entry;
+    /// returning it as `any View` first boxed it twice).
+    private static func appendBody(of view: any View, to list: inout ChildList) {
+        func open<V: View>(_ v: V) { list.append(v.body, key: 0) }
+        open(view)
+    }
 
     /// Whether two view values are equal (only for Equatable views; others never are).
     static func equalViews(_ a: any View, _ b: any View) -> Bool {
@@ -363,7 +377,7 @@ final class ViewGraph {
     /// matched in place first, a key table is built only when the order changed, and the
     /// children array is replaced (and the layout-item caches invalidated) only when the
     /// structure really changed. Measured on the `views` scene: 5–8 allocations per node before.
-    func reconcile(_ node: Node, _ list: ChildList) {
+    func reconcile(_ node: Node, _ list: inout ChildList) {
         var environment = node.environment
         if node.kinds.contains(.primitive) { node.info.transformEnvironment(of: node.view, &environment) }
         reconcileMark &+= 1
@@ -373,11 +387,14 @@ final class ViewGraph {
         var used: Set<NodeKey>? = nil            // duplicate detection for long lists
         var kept: [Node]? = nil                  // nil while the result equals oldChildren's prefix
         var created: [Node] = []
-        let views = list.views
-        for index in views.indices {
-            let (key, view) = views[index]
+        let count = list.count
+        for index in 0..<count {
+            let (key, view) = list[index]
             if type(of: view) == _AdoptedNode.self, let adopted = view as? _AdoptedNode {
-                // A transition host's real node, inside the transition's modifiers.
+                // A transition host's real node, inside the transition's modifiers (the kept
+                // entry must not hold it: a list outlives the evaluation).
+                var empty: any View = EmptyView()
+                list.swapView(&empty, at: index)
                 let child = adopted.node
                 child.reconcileMark = mark
                 if child.parent !== node { child.parent = node; ViewGraph.setDepth(child, node.depth + 1) }
@@ -400,9 +417,9 @@ final class ViewGraph {
             // this index cannot repeat an earlier key (the old keys are distinct): the check
             // (a Set of every key for lists over 16, per update) is needed only past that prefix.
             let inPlace = kept == nil && used == nil && index < oldChildren.count && oldChildren[index].key == nodeKey
-            if !inPlace, ViewGraph.isDuplicate(nodeKey, in: views, before: index, used: &used) {
+            if !inPlace, ViewGraph.isDuplicate(nodeKey, in: list, before: index, used: &used) {
                 Diagnostics.warn("two children of \(node.path) have the same identity \(key); the later one gets its own")
-                if used == nil { used = Set(views[..<index].map { NodeKey(key: $0.key, type: ObjectIdentifier(type(of: $0.view))) }) }
+                if used == nil { used = Set((0..<index).map { NodeKey(key: list[$0].key, type: ObjectIdentifier(type(of: list[$0].view))) }) }
                 var n = 1
                 repeat { nodeKey.key = ChildKey(DuplicateKey(id: key, occurrence: n)); n += 1 } while !used!.insert(nodeKey).inserted
             }
@@ -430,7 +447,10 @@ final class ViewGraph {
                     // Same value, same environment, no state changed: its body would give the
                     // same children (SwiftUI skips these too). The old value keeps its installed state.
                 } else {
-                    setView(view, of: existing, environment: environment)
+                    // The child's old value goes back into the entry: its box is the one the
+                    // next evaluation writes into.
+                    var old = setView(view, of: existing, environment: environment)
+                    list.swapView(&old, at: index)
                     evaluate(existing, parentEvaluated: true)
                 }
             } else {
@@ -442,21 +462,22 @@ final class ViewGraph {
             if kept == nil {
                 if index < oldChildren.count && oldChildren[index] === child { continue }
                 var k = Array(oldChildren[..<min(index, oldChildren.count)])
-                k.reserveCapacity(views.count)
+                k.reserveCapacity(count)
                 kept = k
             }
             kept!.append(child)
         }
-        if kept == nil && views.count == oldChildren.count {
+        if kept == nil && count == oldChildren.count {
             // Same children, same order: nothing to remove, the structure is unchanged.
             for child in created { appear(child) }
             return
         }
         structureVersion &+= 1
+        node.invalidateLayout()
         // Removed children go first so their state is gone before the new ones evaluate;
         // their onDisappear runs after the new children's onAppear (SwiftUI since iOS 14).
         let removed = oldChildren.filter { $0.reconcileMark != mark }
-        var children = kept ?? Array(oldChildren[..<views.count])
+        var children = kept ?? Array(oldChildren[..<count])
         for child in created { appear(child) }
         if node.kinds.contains(.dynamicContainer) {
             // Inserted inside an animated transaction: in with the view's transition.
@@ -495,14 +516,14 @@ final class ViewGraph {
     }
 
     /// Whether `key` equals an earlier child's key (a linear scan for short lists, a set for long).
-    private static func isDuplicate(_ key: NodeKey, in views: [(key: ChildKey, view: any View)], before index: Int,
+    private static func isDuplicate(_ key: NodeKey, in views: ChildList, before index: Int,
                                     used: inout Set<NodeKey>?) -> Bool {
         if index == 0 { return false }
         if views.count <= 16 && used == nil {
             for i in 0..<index where views[i].key == key.key && ObjectIdentifier(type(of: views[i].view)) == key.type { return true }
             return false
         }
-        if used == nil { used = Set(views[..<index].map { NodeKey(key: $0.key, type: ObjectIdentifier(type(of: $0.view))) }) }
+        if used == nil { used = Set((0..<index).map { NodeKey(key: views[$0].key, type: ObjectIdentifier(type(of: views[$0].view))) }) }
         return !used!.insert(key).inserted
     }
 
@@ -515,6 +536,7 @@ final class ViewGraph {
 
     private func remove(_ node: Node) {
         node.isRemoved = true
+        node.childList.clear()
         cancelAnimations(of: node)
         if let lifecycle = node.lifecycle { enqueueLifecycle { lifecycle.disappeared(node) } }
         for child in node.children { remove(child) }

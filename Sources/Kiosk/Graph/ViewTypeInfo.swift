@@ -48,6 +48,10 @@ class ViewTypeInfo {
     func makeChildren(of view: any View, _ list: inout ChildList) {}
     func transformEnvironment(of view: any View, _ environment: inout EnvironmentValues) {}
     func layout(of view: any View) -> (any LayoutBehavior)? { nil }
+    /// Sets `slot` to the view's layout behaviour, writing into the box `slot` already has when
+    /// it holds the same type. Returns whether the new behaviour lays out exactly as the old one
+    /// (`sameLayoutInput`); false when unknown.
+    func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) -> Bool { slot = layout(of: view); return false }
     func lifecycle(of view: any View) -> (any LifecycleModifier)? { nil }
 
     /// Whether two values of this type are equal (false for types that are not Equatable).
@@ -74,9 +78,11 @@ func withPayload<R>(of view: any View, _ body: (UnsafeRawPointer) -> R) -> R {
 /// A plain primitive (Text, shapes, stacks, ForEach, …): its own layout behaviour, if any.
 final class PrimitiveTypeInfo<P: PrimitiveView>: ViewTypeInfo {
     private let layoutType: (any LayoutBehavior.Type)?
+    private let layoutComparator: LayoutComparator?
 
     override init(type: ObjectIdentifier) {
         layoutType = P.self as? any LayoutBehavior.Type
+        layoutComparator = layoutType.flatMap { makeLayoutComparator($0) }
         super.init(type: type)
     }
     override var hasLayout: Bool { layoutType != nil }
@@ -92,6 +98,18 @@ final class PrimitiveTypeInfo<P: PrimitiveView>: ViewTypeInfo {
         func make<L: LayoutBehavior>(_: L.Type) -> any LayoutBehavior { withValue(of: view, as: L.self) { $0 } }
         return make(layoutType)
     }
+    override func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) -> Bool {
+        guard let layoutType else { slot = nil; return false }
+        func write<L: LayoutBehavior>(_: L.Type) -> Bool {
+            withValue(of: view, as: L.self) { value in
+                guard slot != nil, Swift.type(of: slot!) == L.self else { slot = value; return false }
+                let same = sameLayoutInput(slot!, value, layoutComparator)
+                slot!._kioskAssignLayout(value)
+                return same
+            }
+        }
+        return write(layoutType)
+    }
 }
 
 /// A `ModifiedContent`: the modifier's conformances (built-in, environment, layout, lifecycle).
@@ -104,6 +122,7 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
     private let environmentType: (any EnvironmentModifier.Type)?
     private let layoutType: (any LayoutBehavior.Type)?
     private let lifecycleType: (any LifecycleModifier.Type)?
+    private let layoutComparator: LayoutComparator?
     private let contentOffset: Int
     private let modifierOffset: Int
 
@@ -112,6 +131,7 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
         environmentType = Modifier.self as? any EnvironmentModifier.Type
         layoutType = Modifier.self as? any LayoutBehavior.Type
         lifecycleType = Modifier.self as? any LifecycleModifier.Type
+        layoutComparator = layoutType.flatMap { makeLayoutComparator($0) }
         contentOffset = MemoryLayout<Value>.offset(of: \Value.content)!
         modifierOffset = MemoryLayout<Value>.offset(of: \Value.modifier)!
         super.init(type: type)
@@ -135,7 +155,7 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
                 return
             }
             func make<B: BuiltinModifier>(_: B.Type) {
-                modifier(p, as: B.self) { $0.makeChildren(content: content(p), &list) }
+                modifier(p, as: B.self) { $0.makeChildren(content: content(p), &list) }   // Content, not boxed
             }
             make(builtinType)
         }
@@ -152,6 +172,20 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
         return withPayload(of: view) { p in
             func make<L: LayoutBehavior>(_: L.Type) -> any LayoutBehavior { modifier(p, as: L.self) { $0 } }
             return make(layoutType)
+        }
+    }
+    override func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) -> Bool {
+        guard let layoutType else { slot = nil; return false }
+        return withPayload(of: view) { p in
+            func write<L: LayoutBehavior>(_: L.Type) -> Bool {
+                modifier(p, as: L.self) { value in
+                    guard slot != nil, Swift.type(of: slot!) == L.self else { slot = value; return false }
+                    let same = sameLayoutInput(slot!, value, layoutComparator)
+                    slot!._kioskAssignLayout(value)
+                    return same
+                }
+            }
+            return write(layoutType)
         }
     }
     override func lifecycle(of view: any View) -> (any LifecycleModifier)? {
@@ -174,3 +208,63 @@ fileprivate final class TypedEquality<E: Equatable>: ViewEquality {
         return withValue(of: a, as: E.self) { x in withValue(of: b, as: E.self) { y in x == y } }
     }
 }
+
+extension LayoutBehavior {
+    /// Overwrites this behaviour with `value`, known to be of `Self`'s type (in place in an
+    /// existential's box, which Swift copies first if it is shared).
+    @inline(__always)
+    mutating func _kioskAssignLayout<L>(_ value: L) {
+        withUnsafeMutablePointer(to: &self) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: L.self).pointee = value }
+    }
+}
+
+/// A layout behaviour that can tell whether another value of its type lays out exactly as it
+/// does (a stack's alignment and spacing, not its content; a Text's string and font, not its
+/// colour).
+protocol LayoutInputComparable {
+    func laysOutLike(_ other: Self) -> Bool
+}
+
+/// Compares two values of one layout behaviour type, given their addresses: true when the new
+/// one lays out exactly as the old (ViewTypeInfo's `updateLayout` then leaves the node's sizes
+/// and frames alone). Made once per type:
+/// - render effects and the other `DrawOnlyLayout`s (opacity, clip, shadow): their values
+///   draw; they size and place as their content (not every `PassThroughLayout`: zIndex and
+///   layoutPriority are read by the parent's layout, matchedGeometry and onGeometryChange place);
+/// - `LayoutInputComparable` types: their own rule;
+/// - plain-data behaviours (frames, positions, fixedSize, padding): the same bytes. Bytes can only
+///   differ where values are equal (padding, −0), never the other way, so a false "changed"
+///   costs a relayout and nothing is missed;
+/// - anything else: nil (always counts as changed).
+typealias LayoutComparator = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+
+func makeLayoutComparator<L: LayoutBehavior>(_: L.Type) -> LayoutComparator? {
+    if L.self is any RenderEffect.Type || L.self is any DrawOnlyLayout.Type { return { _, _ in true } }
+    if let c = L.self as? any LayoutInputComparable.Type {
+        func make<C: LayoutInputComparable>(_: C.Type) -> LayoutComparator {
+            { a, b in a.assumingMemoryBound(to: C.self).pointee.laysOutLike(b.assumingMemoryBound(to: C.self).pointee) }
+        }
+        return make(c)
+    }
+    if _isPOD(L.self) {
+        let size = MemoryLayout<L>.size
+        return { a, b in size == 0 || memcmp(a, b, size) == 0 }
+    }
+    return nil
+}
+
+/// Whether `new` lays out as `old` (of the same type), by `compare`.
+@inline(__always)
+func sameLayoutInput<L: LayoutBehavior>(_ old: any LayoutBehavior, _ new: L, _ compare: LayoutComparator?) -> Bool {
+    guard let compare else { return false }
+    func open<O: LayoutBehavior>(_ o: O) -> Bool {
+        withUnsafePointer(to: o) { po in withUnsafePointer(to: new) { pn in compare(UnsafeRawPointer(po), UnsafeRawPointer(pn)) } }
+    }
+    return open(old)
+}
+
+/// A pass-through modifier whose value only draws (see `makeLayoutComparator`).
+protocol DrawOnlyLayout: PassThroughLayout {}
+extension _OpacityEffect: DrawOnlyLayout {}
+extension _ShadowEffect: DrawOnlyLayout {}
+extension _ClipEffect: DrawOnlyLayout {}

@@ -7,7 +7,7 @@ public struct _BackgroundLayout<Background: View>: BuiltinModifier, LayoutBehavi
     /// true: drawn in front of the content (overlay).
     let isOverlay: Bool
 
-    func makeChildren(content: any View, _ list: inout ChildList) {
+    func makeChildren<C: View>(content: C, _ list: inout ChildList) {
         list.append(content, key: 0)
         list.append(background, key: 1)
     }

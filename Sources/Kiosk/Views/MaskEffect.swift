@@ -7,7 +7,7 @@ public struct _MaskEffect<Mask: View>: BuiltinModifier, LayoutBehavior {
     let mask: Mask
     let alignment: Alignment
 
-    func makeChildren(content: any View, _ list: inout ChildList) {
+    func makeChildren<C: View>(content: C, _ list: inout ChildList) {
         list.append(content, key: 0)
         list.append(mask, key: 1)
     }

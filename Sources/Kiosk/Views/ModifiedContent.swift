@@ -60,12 +60,14 @@ struct _ModifierBody<Modifier: ViewModifier>: View, DynamicPropertyHost {
 }
 
 /// A modifier the engine implements itself. By default its only child is the content.
+/// `makeChildren` is generic so the content is listed as its own type (boxed once, into the
+/// node's kept entry), not as an `any View` argument boxed on the way in.
 protocol BuiltinModifier: ViewModifier where Body == Never {
-    func makeChildren(content: any View, _ list: inout ChildList)
+    func makeChildren<C: View>(content: C, _ list: inout ChildList)
 }
 
 extension BuiltinModifier {
-    func makeChildren(content: any View, _ list: inout ChildList) { list.append(content, key: 0) }
+    func makeChildren<C: View>(content: C, _ list: inout ChildList) { list.append(content, key: 0) }
     public func body(content: Content) -> Never { bodyNeverCalled("\(Self.self)") }
 }
 

@@ -108,3 +108,15 @@ public struct Spacer: View, PrimitiveView, LayoutBehavior {
     }
     func render(node: Node, pass: RenderPass) {}
 }
+
+// A stack lays out by its alignment and spacing; its content is its children, which mark
+// themselves when they change (ViewTypeInfo's `LayoutComparator`).
+extension VStack: LayoutInputComparable {
+    func laysOutLike(_ other: Self) -> Bool { alignment == other.alignment && spacing == other.spacing }
+}
+extension HStack: LayoutInputComparable {
+    func laysOutLike(_ other: Self) -> Bool { alignment == other.alignment && spacing == other.spacing }
+}
+extension ZStack: LayoutInputComparable {
+    func laysOutLike(_ other: Self) -> Bool { alignment == other.alignment }
+}

@@ -9,7 +9,7 @@ import Raster
 /// Text("Hello").font(.title).foregroundColor(.blue)
 /// Text("\(count)")
 /// ```
-public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
+public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputComparable {
     let string: String
     var font: Font?
     var weight: Font.Weight?
@@ -26,6 +26,12 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior {
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
     public func italic() -> Text { var t = self; t.isItalic = true; return t }
     public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
+
+    /// Whether this text measures and wraps as `other` does: everything but the colour is the
+    /// same (LayoutInputComparable).
+    func laysOutLike(_ other: Text) -> Bool {
+        string == other.string && font == other.font && weight == other.weight && isItalic == other.isItalic
+    }
 
     /// A change of letter case applied to text when it is shown (`.textCase(_:)`).
     public enum Case: Hashable, Sendable { case uppercase, lowercase }
