@@ -244,6 +244,15 @@ public struct Path: Hashable, Sendable {
 
     /// The path with every point mapped through `t`.
     public func applying(_ t: Affine) -> Path {
+        // A translated inline shape stays one: SwiftUI shapes reach the display list as their
+        // local path translated to the frame, and the canvas's box, rounded-rect and ellipse
+        // paths look for the shape (a card's rounded rect and its border went through the full
+        // sweep without it: LVGL scene 11, see Canvas.strokedRoundedRectRows).
+        if let s = shape, t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx.isFinite, t.ty.isFinite {
+            var p = Path()
+            p.setShape(s.translated(t.tx, t.ty))
+            return p
+        }
         var p = Path()
         withElements { elements in
             p.stored.reserveCapacity(elements.count)
@@ -336,6 +345,16 @@ enum PathShape: Hashable, Sendable {
     static let capacity = 18
     var maxElements: Int {
         switch self { case .rect: 5; case .ellipse: 6; case .roundedRect: 18 }
+    }
+
+    /// The same shape moved by (dx, dy).
+    func translated(_ dx: Double, _ dy: Double) -> PathShape {
+        @inline(__always) func move(_ r: Rect) -> Rect { Rect(origin: Point(r.origin.x + dx, r.origin.y + dy), size: r.size) }
+        switch self {
+        case .rect(let r): return .rect(move(r))
+        case .ellipse(let r): return .ellipse(move(r))
+        case .roundedRect(let s): return .roundedRect(RoundedRectShape(rect: move(s.rect), radii: s.radii))
+        }
     }
 
     /// Where the shape's sub-path starts (and, closed, ends).

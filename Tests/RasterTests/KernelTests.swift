@@ -25,11 +25,12 @@ import Raster
     }
 
     /// Every run length through both fill paths (SIMD below the string-store threshold, `rep
-    /// stosl` from it), at every alignment of a 64-byte line: the run and nothing around it.
+    /// stosl` from it; tails as overlapping stores), at every alignment of a 64-byte line: the
+    /// run and nothing around it.
     @Test func fillMatchesReferenceOnBothSidesOfTheThreshold() {
         let t = Kernels.fillStringStoreThreshold
         #expect(t >= 64 && t <= 4096)
-        let lengths = Array(0...40) + [63, 64, 65, t - 17, t - 16, t - 9, t - 8, t - 1, t, t + 1, t + 15, 1920]
+        let lengths = Array(0...40) + [63, 64, 65, 100, 196, t - 17, t - 16, t - 9, t - 8, t - 1, t, t + 1, t + 15, 1920]
         for count in lengths {
             for start in 0..<16 {
                 let before = (0..<(count + 48)).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }
