@@ -57,6 +57,22 @@ private struct Stepping<Content: View>: View {
         #expect(before.width == 50 && after.width == 80, "\(before) → \(after)")
     }
 
+    @Test func aPaddingChangeIsLaidOutAgain() {
+        let h = host { s in Text("AB").padding(s == 0 ? 0 : 10) }
+        let before = h.frame(ofText: "AB")!
+        step(h)
+        let after = h.frame(ofText: "AB")!
+        #expect(after.minX == before.minX + 10 && after.minY == before.minY + 10, "\(before) → \(after)")
+    }
+
+    @Test func aFlexibleFrameChangeIsLaidOutAgain() {
+        let h = host { s in Color.red.frame(minWidth: 10, idealWidth: s == 0 ? 30 : 60, maxWidth: 100, minHeight: 10, maxHeight: 10).fixedSize() }
+        let before = h.frames(of: Color.self).last!
+        step(h)
+        let after = h.frames(of: Color.self).last!
+        #expect(before.width == 30 && after.width == 60, "\(before) → \(after)")
+    }
+
     @Test func aStackSpacingChangeIsLaidOutAgain() {
         let h = host { s in
             VStack(spacing: s == 0 ? 0 : 20) {

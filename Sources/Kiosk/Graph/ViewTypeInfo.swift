@@ -232,9 +232,9 @@ protocol LayoutInputComparable {
 ///   draw; they size and place as their content (not every `PassThroughLayout`: zIndex and
 ///   layoutPriority are read by the parent's layout, matchedGeometry and onGeometryChange place);
 /// - `LayoutInputComparable` types: their own rule;
-/// - plain-data behaviours (frames, positions, fixedSize, padding): the same bytes. Bytes can only
-///   differ where values are equal (padding, −0), never the other way, so a false "changed"
-///   costs a relayout and nothing is missed;
+/// - other plain-data behaviours (position, fixedSize): the same bytes. Bytes can only differ
+///   where values are equal (padding, −0), never the other way, so a false "changed" costs a
+///   relayout and nothing is missed;
 /// - anything else: nil (always counts as changed).
 typealias LayoutComparator = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
@@ -268,3 +268,23 @@ protocol DrawOnlyLayout: PassThroughLayout {}
 extension _OpacityEffect: DrawOnlyLayout {}
 extension _ShadowEffect: DrawOnlyLayout {}
 extension _ClipEffect: DrawOnlyLayout {}
+
+// Frames and padding compare their fields: compared by bytes, the padding after a `CGFloat?`'s
+// tag holds whatever was in memory, so equal values counted as changed (every label's frame in
+// `lvgl-8` was laid out again, and walked its ancestors).
+extension _FrameLayout: LayoutInputComparable {
+    func laysOutLike(_ other: Self) -> Bool { width == other.width && height == other.height && alignment == other.alignment }
+}
+extension _FlexFrameLayout: LayoutInputComparable {
+    func laysOutLike(_ other: Self) -> Bool {
+        minWidth == other.minWidth && idealWidth == other.idealWidth && maxWidth == other.maxWidth
+            && minHeight == other.minHeight && idealHeight == other.idealHeight && maxHeight == other.maxHeight
+            && alignment == other.alignment
+    }
+}
+extension _PaddingLayout: LayoutInputComparable {
+    func laysOutLike(_ other: Self) -> Bool {
+        insets.top == other.insets.top && insets.leading == other.insets.leading
+            && insets.bottom == other.insets.bottom && insets.trailing == other.insets.trailing
+    }
+}
