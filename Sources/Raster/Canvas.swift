@@ -50,7 +50,8 @@ public final class Canvas {
                    var compositing: CompositeOperator }
     @exclusivity(unchecked) var stack: [State] = []
     let scratch = RasterScratch.take()
-    let shaderCache = ShaderCache()
+    /// The scratch's, pooled with it.
+    var shaderCache: ShaderCache { scratch.shaders }
     @exclusivity(unchecked) var stroker = Stroker()
     @exclusivity(unchecked) var strokeOutline = Path()
     @exclusivity(unchecked) var quad = Path()

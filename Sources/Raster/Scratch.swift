@@ -61,6 +61,9 @@ final class RasterScratch {
     /// `Blend.unit` (257 in every lane), held here so that the kernels get it as a value the
     /// optimiser cannot fold (a stored `var` of a class instance); see `Blend.unit`.
     var k257 = Blend.unit
+    /// The canvas's gradient tables (ShaderCache), pooled with the rest: four allocations and
+    /// a 1 K-entry table zeroed per canvas otherwise.
+    let shaders = ShaderCache()
     init() {
         // The accumulation and dirty buffers must start (and stay) zero: the sweep relies on it.
         accumulation.base.initialize(repeating: 0, count: accumulation.capacity)
@@ -69,7 +72,7 @@ final class RasterScratch {
     }
     /// Scratch of canvases that are gone, for the next `Canvas` to take: the engine makes a
     /// canvas per offscreen layer per frame (shadows, opacity groups), and a fresh scratch is
-    /// 17 allocations plus zeroing its 128 KB accumulation strip. LVGL scene 11 at 800×480
+    /// 21 allocations plus zeroing its 128 KB accumulation strip. LVGL scene 11 at 800×480
     /// (4 cards) made 12 canvases a frame, whose scratch was 12 % of the frame's instructions
     /// (memset, callgrind). Every buffer keeps the invariants a sweep leaves (accumulation and
     /// dirty bits zero), so a pooled scratch is as good as a new one. At most `poolLimit` wait
@@ -84,6 +87,7 @@ final class RasterScratch {
 
     /// Returns `s` (no longer used by anyone) to the pool; dropped when the pool is full.
     static func give(_ s: RasterScratch) {
+        s.shaders.forget()
         pool.withLock { if $0.count < poolLimit { $0.append(s) } }
     }
 

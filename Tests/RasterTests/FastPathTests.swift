@@ -157,6 +157,10 @@ import Testing
             canvas.fill(Path.ellipse(in: Rect(x: 3.3, y: 2.7, width: 41, height: 37)), with: .solid(Color(r: 0.2, g: 0.5, b: 0.9, a: 0.8)))
             canvas.stroke(Path.roundedRect(Rect(x: 5.5, y: 6.25, width: 30, height: 25), cornerRadius: 7),
                           with: .solid(Color(r: 0.9, g: 0.1, b: 0.1, a: 1)), style: StrokeStyle(lineWidth: 3))
+            // Gradient tables come pooled too (forgotten on the way back).
+            let g = LinearGradient(start: Point(0, 0), end: Point(40, 10),
+                                   stops: [GradientStop(0, Color(r: 1, g: 0.5, b: 0, a: 0.7)), GradientStop(1, .blue)])
+            canvas.fill(Path.rect(Rect(x: 2, y: 30, width: 44, height: 12)), with: .linearGradient(g))
         }
         let reference = try Surface(width: 48, height: 48)
         draw(Canvas(reference))             // gone at once: its scratch is pooled

@@ -59,4 +59,11 @@ public final class ShaderCache {
 
     /// Forgets the cached row (a new shader is about to use it).
     @usableFromInline func invalidateRow() { rowValid0 = 0; rowValid1 = 0 }
+
+    /// Forgets the gradient and the row, keeping the buffers: as good as a new cache for the
+    /// next canvas (see `RasterScratch.pool`).
+    func forget() {
+        lutStops = nil; lutOpacity = .nan; lutIsOpaque = false; stopCount = 0
+        invalidateRow()
+    }
 }
