@@ -3,7 +3,9 @@
 // A missing file logs a warning and shows nothing (zero size), as SwiftUI does.
 
 import Raster
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A PNG image; fixed at its pixel size unless `.resizable()`.
 ///
@@ -65,18 +67,24 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
 /// one thread, but two graphs may run on two (the test suite renders scenes in parallel, and
 /// ThreadSanitizer caught two of them inserting into the table at once: `scripts/sanitize
 /// thread`). Uncontended, the lock is a few tens of nanoseconds per Image per frame; a decode
-/// holds it, so a name is read from disk once however many threads ask.
-final class ImageCache: Sendable {
+/// holds it, so a name is read from disk once however many threads ask. A pthread mutex, not
+/// Synchronization's `Mutex`: that one waits on a futex and its atomics are not instrumented,
+/// so ThreadSanitizer saw no ordering and still reported the locked accesses as a race.
+final class ImageCache: @unchecked Sendable {
     static let shared = ImageCache()
-    private let images = Mutex<[String: ImageBox?]>([:])
+    private var images: [String: ImageBox?] = [:]
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    init() { pthread_mutex_init(lock, nil) }
+    deinit { pthread_mutex_destroy(lock); lock.deallocate() }
 
     func image(named name: String) -> ImageBox? {
-        images.withLock { images in
-            if let cached = images[name] { return cached }
-            let result = Self.load(name)
-            images[name] = result
-            return result
-        }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let cached = images[name] { return cached }
+        let result = Self.load(name)
+        images[name] = result
+        return result
     }
 
     private static func load(_ name: String) -> ImageBox? {

@@ -53,11 +53,11 @@ extension FontLibrary {
                 if outline.isEmpty { continue }
                 let g = Affine(a: s, b: 0, c: 0, d: -s, tx: origin.x + run.xs[i], ty: origin.y + run.ys[i])
                 if let canvas, let clip {
-                    let box = g.concatenating(canvas.transform).apply(outline.controlPointBounds)
+                    let box = g.concatenating(canvas.transform).apply(outline.bounds)
                     // Comparisons with NaN are false: a non-finite box is kept, for fill to judge.
                     if box.maxX < clip.minX || box.minX > clip.maxX || box.maxY < clip.minY || box.minY > clip.maxY { continue }
                 }
-                path.addPath(outline, transform: g)
+                path.addPath(outline.path, transform: g)
             }
         }
         return path
