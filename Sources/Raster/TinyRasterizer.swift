@@ -67,9 +67,13 @@ enum TinyRasterizer {
         let ys = Swift.max(ya, top), ye = Swift.min(yb, bottom)
         if !(ys < ye) { return }
         let dx = xb - xa, invDy = 1 / (yb - ya)
+        let xlo = Swift.min(xa, xb), xhi = Swift.max(xa, xb)
+        // Held between the segment's ends (so 0…w, and never NaN): for a rise below 2⁻¹⁰²⁴,
+        // 1 / (yb − ya) is ∞ and a row boundary inside it gave x = ∞, which trapped in ceilInt
+        // (fuzz-path, regressions/fuzz-path/subnormal-rise-inf-x).
         @inline(__always) func xAt(_ yy: Double) -> Double {
             let v = yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
-            return v >= 0 ? v : 0
+            return v >= xlo ? (v <= xhi ? v : xhi) : xlo
         }
         var x = xAt(ys)
         var y = ys

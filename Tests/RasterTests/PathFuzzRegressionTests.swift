@@ -25,6 +25,26 @@ import Testing
         } }
     }
 
+    /// regressions/fuzz-path/subnormal-rise-inf-x: a segment of a tiny path rising by less than
+    /// 2⁻¹⁰²⁴ across the clip's top edge: 1 / rise was ∞, its x at the edge ∞, and ceilInt
+    /// trapped (TinyRasterizer). It draws as the same triangle with that edge flat.
+    @Test func aSubnormalRiseAcrossTheClipDrawsAsFlat() throws {
+        let s = try Surface(width: 16, height: 16), flat = try Surface(width: 16, height: 16)
+        for (surface, dy) in [(s, 1e-310), (flat, 0.0)] {
+            var p = Path()
+            p.move(to: Point(2, -dy)); p.line(to: Point(10, dy)); p.line(to: Point(6, 5)); p.close()
+            Canvas(surface).fill(p, with: .solid(.white))
+        }
+        var inked = 0
+        for y in 0..<16 { for x in 0..<16 {
+            let v = s.premultipliedPixel(x: x, y: y), a = v >> 24
+            #expect((v >> 16) & 255 == a && (v >> 8) & 255 == a && v & 255 == a)
+            #expect(abs(Int(a) - Int(flat.premultipliedPixel(x: x, y: y) >> 24)) <= 1, "(\(x), \(y))")
+            if a > 0 { inked += 1 }
+        } }
+        #expect(inked > 10)
+    }
+
     /// Fuzz/open → regressions/fuzz-path/nan-to-int-in-cells: a NaN x (∞ − ∞ or ∞ · 0 from
     /// coordinates near ±1e308 after the transform) passed the rasterizer's x clamps and trapped in
     /// floorInt. Triangles over such coordinates, under scaling transforms, draw valid coverage.
