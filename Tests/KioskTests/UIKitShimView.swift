@@ -6,19 +6,19 @@ import UIKit
 struct UIKitBuzzView: View {
     @State var taps = 0
     let width = UIScreen.main.bounds.width
+    /// The screen size the last body saw. Read in the body, UIScreen.main is the screen whose
+    /// graph runs on this thread; outside one it is the last screen made anywhere, and tests
+    /// run hosts of other sizes at once. Only UIKitShimTests renders this view.
+    nonisolated(unsafe) static var seenScreen: CGSize?
     var body: some View {
-        VStack {
-            // Read in the body: the screen whose graph runs on this thread (tests run hosts of
-            // other sizes at once, so outside a body it is the last screen made anywhere).
-            Text("Screen \(Int(UIScreen.main.bounds.width))×\(Int(UIScreen.main.bounds.height))")
-            Button("Taps \(taps)") {
-                UIImpactFeedbackGenerator(style: .light).impactOccurred()
-                UINotificationFeedbackGenerator().notificationOccurred(.success)
-                UISelectionFeedbackGenerator().selectionChanged()
-                taps += 1
-            }
-            .frame(width: 120, height: 40)
-            .background(Color(uiColor: .systemBlue))
+        Self.seenScreen = UIScreen.main.bounds.size
+        return Button("Taps \(taps)") {
+            UIImpactFeedbackGenerator(style: .light).impactOccurred()
+            UINotificationFeedbackGenerator().notificationOccurred(.success)
+            UISelectionFeedbackGenerator().selectionChanged()
+            taps += 1
         }
+        .frame(width: 120, height: 40)
+        .background(Color(uiColor: .systemBlue))
     }
 }

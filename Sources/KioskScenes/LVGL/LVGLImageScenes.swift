@@ -8,7 +8,7 @@ struct LVGLMovingWallpaper: View {
     var body: some View {
         LVGLScreen("Moving wallpaper", width: width, height: height, start: start) {
             LVGLTicker(start: start) { ms in
-                Image(LVGLAssets.path("img_benchmark_lvgl_logo_rgb"))
+                Image(LVGLAssets.logoRGB)
                     .resizable(resizingMode: .tile)
                     .frame(width: CGFloat(width * 3 / 2), height: CGFloat(height * 3 / 2))
                     .offset(y: LVGLMotion.fallOffset(ms: ms, index: 0, distance: -height / 3))
@@ -21,6 +21,7 @@ struct LVGLMovingWallpaper: View {
 /// padding 88), each falling 80 px with its own timing; scene 7 rotates each about its centre.
 struct LVGLFallingImages: View {
     let name: String
+    /// The image's path.
     let asset: String
     let cell: Int
     let rotated: Bool
@@ -35,7 +36,7 @@ struct LVGLFallingImages: View {
         LVGLScreen(name, width: width, height: height, start: start) {
             ForEach(0..<(xs.count * ys.count)) { k in
                 LVGLTicker(start: start) { ms in
-                    Image(LVGLAssets.path(asset))
+                    Image(asset)
                         .rotationEffect(.degrees(rotated ? Self.rotations[k % Self.rotations.count] : 0))
                         .offset(y: LVGLMotion.fallOffset(ms: ms, index: k, distance: 80))
                 }
