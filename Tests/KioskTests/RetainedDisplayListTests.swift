@@ -15,6 +15,97 @@ final class RetainModel: ObservableObject {
     @Published var faded = false
     @Published var shift: CGFloat = 0
     @Published var taps = 0
+    @Published var move = CGSize.zero
+    @Published var inner: CGFloat = 0
+}
+
+/// A card with everything a moved subtree carries: a shadow, a rectangular clip, a group
+/// opacity, a shape clip (a device path: never moved, still right), text and a leaf that
+/// changes; `move` offsets the whole card, `inner` a part of it.
+struct MovingCard: View, Equatable {
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            RoundedRectangle(cornerRadius: 6).fill(Color.white)
+                .shadow(color: .black.opacity(0.5), radius: 3, x: 0, y: 2)
+            Text("Card").font(.system(size: 12)).position(x: 30, y: 12)
+            HStack(spacing: 2) {
+                Color.red.frame(width: 14, height: 14)
+                Color.blue.frame(width: 14, height: 14)
+            }
+            .opacity(0.5)
+            .position(x: 30, y: 34)
+            Color.orange.frame(width: 40, height: 40).offset(x: -10, y: -10)
+                .frame(width: 20, height: 20).clipped()
+                .position(x: 70, y: 30)
+        }
+        .frame(width: 90, height: 50)
+    }
+}
+
+struct MovingScene: View {
+    @ObservedObject var model: RetainModel
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            Color(white: 0.9)
+            MovingCard()
+                .offset(model.move)
+                .position(x: 60, y: 40)
+            // Nested moves: an outer offset and an inner one, with a changing leaf inside.
+            VStack(spacing: 4) {
+                RetainStatic(seed: 6).offset(x: model.inner)
+                HStack { RetainLeaf(model: model); MovingCard() }
+                Circle().fill(Color.green).frame(width: 20, height: 20).clipShape(Circle())
+            }
+            .offset(x: model.move.width / 2, y: model.move.height)
+            .position(x: 170, y: 140)
+            // A scrolled column (ScrollView offsets are whole points).
+            ScrollView {
+                VStack(spacing: 3) { ForEach(0..<12) { i in RetainStatic(seed: i).frame(height: 30) } }
+            }
+            .frame(width: 70, height: 90)
+            .position(x: 40, y: 160)
+        }
+    }
+}
+
+/// Moved subtrees must copy exactly what recording them again gives: these hosts check every
+/// frame against a full recording (`verifiesRetainedRecording`) and compare pixels.
+private func runMoving(_ steps: [(RetainModel) -> Void], advance: Double = 0.05, scroll: [Double] = [],
+                                  sourceLocation: SourceLocation = #_sourceLocation) -> (shifted: Int, reused: Int) {
+    let a = RetainModel(), b = RetainModel()
+    let retained = HeadlessHost(width: 260, height: 220) { MovingScene(model: a) }
+    let plain = HeadlessHost(width: 260, height: 220) { MovingScene(model: b) }
+    retained.renderer.verifiesRetainedRecording = true
+    plain.renderer.retainsDisplayList = false
+    var shifted = 0, reused = 0
+    for (k, step) in steps.enumerated() {
+        step(a); step(b)
+        if k < scroll.count {
+            // A drag on the scrolled column, frame by frame (moves of 1/6 of `scroll[k]`).
+            let ids = [retained.beginTouch(x: 40, y: 170), plain.beginTouch(x: 40, y: 170)]
+            for f in 1...6 {
+                let y = 170 - scroll[k] * Double(f) / 6
+                retained.moveTouch(ids[0], x: 40, y: y); plain.moveTouch(ids[1], x: 40, y: y)
+                retained.advance(by: HeadlessHost.frameInterval)
+                plain.advance(by: HeadlessHost.frameInterval)
+                shifted += retained.renderer.lastShiftedNodes
+                reused += retained.renderer.lastReusedNodes
+            }
+            retained.endTouch(ids[0], x: 40, y: 170 - scroll[k]); plain.endTouch(ids[1], x: 40, y: 170 - scroll[k])
+        }
+        var t = 0.0
+        while t < advance - 1e-9 {
+            retained.advance(by: HeadlessHost.frameInterval)
+            plain.advance(by: HeadlessHost.frameInterval)
+            shifted += retained.renderer.lastShiftedNodes
+            reused += retained.renderer.lastReusedNodes
+            t += HeadlessHost.frameInterval
+        }
+        #expect(retained.renderer.retainedMismatch == nil, "step \(k): \(retained.renderer.retainedMismatch ?? "")", sourceLocation: sourceLocation)
+        #expect(pixels(retained.snapshot()) == pixels(plain.snapshot()), "step \(k): moved and full recordings paint alike",
+                sourceLocation: sourceLocation)
+    }
+    return (shifted, reused)
 }
 
 /// A static block of content (many items, none of which changes).
@@ -213,6 +304,44 @@ struct RetainScene: View {
         model.front = false
         host.advance(by: 0.05)
         #expect(host.renderer.retainedMismatch == nil, "\(host.renderer.retainedMismatch ?? "")")
+    }
+
+    @Test func aMovedCardIsCopiedMoved() {
+        let r = runMoving([{ $0.move = CGSize(width: 5, height: 3) }, { $0.move = CGSize(width: -7, height: 11) },
+                           { $0.move = CGSize(width: 0, height: -2) }, { $0.move = CGSize(width: 20, height: 0) }])
+        #expect(r.shifted > 0, "\(r)")
+    }
+
+    @Test func aCardMovedOffTheScreenAndBack() {
+        // Partly cut by the screen's edge (recorded), wholly outside (hit regions only), back in.
+        let r = runMoving([{ $0.move = CGSize(width: -50, height: 0) }, { $0.move = CGSize(width: -120, height: 0) },
+                           { $0.move = CGSize(width: -130, height: -90) }, { $0.move = CGSize(width: -125, height: -95) },
+                           { $0.move = CGSize(width: -40, height: 0) }, { $0.move = CGSize(width: 3, height: 1) }])
+        #expect(r.shifted > 0, "\(r)")
+    }
+
+    @Test func nestedMoves() {
+        let r = runMoving([{ $0.move = CGSize(width: 4, height: 2); $0.inner = 3 }, { $0.inner = -6 },
+                           { $0.move = CGSize(width: -2, height: 6) }, { $0.move = CGSize(width: 8, height: -4); $0.inner = 1 }])
+        #expect(r.shifted > 0, "\(r)")
+    }
+
+    @Test func aMovePlusAChangeInside() {
+        let r = runMoving([{ $0.move = CGSize(width: 2, height: 2); $0.leaf = 1 }, { $0.move = CGSize(width: 6, height: -3); $0.leaf = 2 },
+                           { $0.leaf = 3 }, { $0.move = CGSize(width: 1, height: 1); $0.leaf = 4 }])
+        #expect(r.shifted > 0, "\(r)")
+    }
+
+    @Test func fractionalMovesAreRecorded() {
+        // Half-pixel moves cannot be copied moved (bounds and pixels change); still right.
+        let r = runMoving([{ $0.move = CGSize(width: 0.5, height: 0.25) }, { $0.move = CGSize(width: 1.75, height: 0.5) },
+                           { m in withAnimation(.linear(duration: 0.1)) { m.move = CGSize(width: 9, height: 4) } }], advance: 0.15)
+        #expect(r.reused > 0, "\(r)")
+    }
+
+    @Test func aScrolledColumnIsCopiedMoved() {
+        let r = runMoving([{ $0.leaf = 1 }, { $0.leaf = 2 }, { $0.leaf = 3 }, { $0.leaf = 4 }], advance: 0.1, scroll: [20, 35, -15, 60])
+        #expect(r.shifted > 0, "\(r)")
     }
 
     /// The benchmark scenes whose frames change a little of the screen: every frame of a

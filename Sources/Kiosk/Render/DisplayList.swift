@@ -254,6 +254,14 @@ final class DamageTracker {
             if next < reused.count && reused[next].new == i {
                 let b = reused[next]
                 next += 1
+                if b.shifted {
+                    // Moved copies: each differs from its old item, which item by item damages
+                    // both bounds (in this order) and leaves no paint-order damage.
+                    for j in 0..<b.count { add(old[b.old + j].bounds); add(new[i + j].bounds) }
+                    lastOld = max(lastOld, b.old + b.count - 1)
+                    i += b.count
+                    continue
+                }
                 // Item by item this is `old index < lastOld`: the run's head that lies before
                 // an item already painted later in the old list.
                 if b.old < lastOld { for j in 0..<min(b.count, lastOld - b.old) { add(new[i + j].bounds) } }

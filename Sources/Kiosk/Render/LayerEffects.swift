@@ -88,12 +88,17 @@ extension RenderPass {
                    bounds given: IntRect? = nil) -> Bool {
         guard items.count > start else { return false }
         let group = takeItems(from: start)
+        switch effect {
+        case .clip, .mask, .projection, .canvas: noteFixedPosition()
+        default: if given != nil { noteFixedPosition() }
+        }
         var bounds: IntRect
         if let given { bounds = given } else {
             bounds = group[0].bounds
             for item in group.dropFirst() { bounds = bounds.union(item.bounds) }
             bounds = bounds.insetBy(-grow)
         }
+        noteExtent(bounds)
         bounds = bounds.intersection(clip).intersection(root)
         guard !bounds.isEmpty else { return false }
         appendItem(DisplayItem(owner: owner.serial, index: index, command: .group(effect, group), transform: .identity,

@@ -35,6 +35,8 @@ final class RenderPass {
     /// Nodes copied as a block / re-recorded by the last pass (tests, diagnostics).
     @exclusivity(unchecked) private(set) var reusedNodes = 0
     @exclusivity(unchecked) private(set) var recordedNodes = 0
+    /// Of the copied nodes, those moved by whole pixels (`shiftCopy`).
+    @exclusivity(unchecked) private(set) var shiftedNodes = 0
 
     /// Layout coordinates → device pixels.
     @exclusivity(unchecked) var transform = Affine.identity
@@ -93,6 +95,7 @@ final class RenderPass {
         reusedBlocks.removeAll(keepingCapacity: true)
         reusedNodes = 0
         recordedNodes = 0
+        shiftedNodes = 0
         brokeRanges = false
     }
 
@@ -103,7 +106,11 @@ final class RenderPass {
         guard let layout = node.layout else { render(items: node.renderItems); return }
         if let cull = cullRect {
             let d = transform.apply(Raster.Rect(node.frame))
-            if d.x > cull.x + cull.width || d.x + d.width < cull.x || d.y > cull.y + cull.height || d.y + d.height < cull.y { return }
+            if d.x > cull.x + cull.width || d.x + d.width < cull.x || d.y > cull.y + cull.height || d.y + d.height < cull.y {
+                context.fixed = true        // where it is decides whether it is drawn
+                return
+            }
+            context.cullBox.add(d)
         }
         guard retains else { layout.render(node: node, pass: self); return }
         let inputs = RecordInputs(transform: transform, opacity: opacity, clip: clip, hitTesting: hitTestingEnabled,
@@ -117,9 +124,13 @@ final class RenderPass {
     /// is re-recording now, with the same inherited state and nothing that must run again.
     private func reuse(_ node: Node, _ inputs: RecordInputs) -> Bool {
         let r = node.recorded
-        guard r.reusable, r.parent == context.oldID, r.inputs == inputs else { return false }
+        guard r.reusable, r.parent == context.oldID else { return false }
         let os = context.oldItemBase + r.item, oh = context.oldHitBase + r.hit
         guard os >= 0, oh >= 0, os + r.itemCount <= previousItems.count, oh + r.hitCount <= previousHits.count else { return false }
+        guard r.inputs == inputs else { return shiftCopy(node, r, inputs, os, oh) }
+        context.extent = context.extent.union(r.extent)
+        context.cullBox.add(r.cullBox)
+        if !r.shiftable { context.fixed = true }
         let ns = items.count, nh = hitRegions.count
         if r.itemCount > 0 {
             items.append(contentsOf: previousItems[os..<(os + r.itemCount)])
@@ -131,6 +142,58 @@ final class RenderPass {
         node.recorded.parent = context.id
         node.renderRecordedGeneration = generation
         reusedNodes += 1
+        return true
+    }
+
+    /// Copies a clean node's last range moved by whole pixels, when only a translation of its
+    /// inherited transform changed and the move is exact: nothing in it depends on where it
+    /// is (`RecordedRange.shiftable`), the inherited clip cut none of it before or after the
+    /// move — or it lay wholly outside both times (nothing drawn, only hit regions) — and the
+    /// inherited cull rectangle takes every frame in it both times. Its children's ranges stay
+    /// where they were recorded (`childrenKept` off: a later recording of the node records them).
+    private func shiftCopy(_ node: Node, _ r: RecordedRange, _ inputs: RecordInputs, _ os: Int, _ oh: Int) -> Bool {
+        guard r.shiftable, let (dx, dy) = RangeShift.translation(from: r.inputs, to: inputs) else { return false }
+        let clip0 = inputs.clip
+        let moved = r.extent.offsetBy(dx, dy)
+        if r.extent.isEmpty || (clip0.contains(r.extent) && clip0.contains(moved)) {
+            // Drawn whole both times.
+        } else if r.itemCount == 0 && r.extent.intersection(clip0).isEmpty && moved.intersection(clip0).isEmpty {
+            // Drawn nowhere both times.
+        } else { return false }
+        if let cull = inputs.cull, !(r.cullBox.isWellInside(cull) && r.cullBox.offsetBy(Double(dx), Double(dy)).isWellInside(cull)) {
+            return false
+        }
+        for i in os..<(os + r.itemCount) where !RangeShift.canMove(previousItems[i]) { return false }
+        for i in oh..<(oh + r.hitCount) where !RangeShift.canMove(previousHits[i]) { return false }
+        let ns = items.count, nh = hitRegions.count
+        for i in os..<(os + r.itemCount) {
+            var item = previousItems[i]
+            // A group's content is taken out of the old list, so moving it writes in place (the
+            // old item is only read for its bounds from here on: the diff damages old and new).
+            if case .group = item.command { previousItems[i].command = .group(.canvas, []) }
+            item.move(dx: dx, dy: dy, clip0: clip0)
+            items.append(item)
+        }
+        if r.itemCount > 0 { reusedBlocks.append(ReusedBlock(new: ns, old: os, count: r.itemCount, shifted: true)) }
+        for i in oh..<(oh + r.hitCount) {
+            var hit = previousHits[i]
+            hit.transform.tx += Double(dx)
+            hit.transform.ty += Double(dy)
+            if hit.clip != clip0 && !hit.clip.isEmpty { hit.clip = hit.clip.offsetBy(dx, dy) }
+            hitRegions.append(hit)
+        }
+        node.recorded.item = ns - context.itemBase
+        node.recorded.hit = nh - context.hitBase
+        node.recorded.parent = context.id
+        node.recorded.inputs = inputs
+        node.recorded.extent = moved
+        node.recorded.cullBox = r.cullBox.offsetBy(Double(dx), Double(dy))
+        node.recorded.childrenKept = false
+        node.renderRecordedGeneration = generation
+        context.extent = context.extent.union(moved)
+        context.cullBox.add(node.recorded.cullBox)
+        reusedNodes += 1
+        shiftedNodes += 1
         return true
     }
 
@@ -154,9 +217,13 @@ final class RenderPass {
         let c = context
         node.recorded = RecordedRange(id: id, parent: saved.id, item: c.itemBase - saved.itemBase, itemCount: items.count - c.itemBase,
                                       hit: c.hitBase - saved.hitBase, hitCount: hitRegions.count - c.hitBase,
-                                      reusable: !c.hasGesture && clipFree, childrenKept: !c.mutated, inputs: inputs)
+                                      reusable: !c.hasGesture && clipFree, childrenKept: !c.mutated, inputs: inputs,
+                                      extent: c.extent, cullBox: c.cullBox, shiftable: !c.fixed && !c.hasGesture && clipFree)
         context = saved
         if c.hasGesture { context.hasGesture = true }
+        context.extent = context.extent.union(c.extent)
+        context.cullBox.add(c.cullBox)
+        if c.fixed { context.fixed = true }
         recordedNodes += 1
     }
 
@@ -244,9 +311,29 @@ final class RenderPass {
         if clipPaths.count > p { clipPaths.removeSubrange(p...) }
     }
 
+    /// Narrows the clip to a device rectangle of the content (a move of the recording checks
+    /// that the inherited clip does not cut it: `RecordedRange.extent`).
+    func narrowClip(to rect: IntRect) {
+        context.extent = context.extent.union(rect)
+        clip = clip.intersection(rect)
+    }
+
+    /// What is being recorded depends on its place on the screen (a device path, a Canvas):
+    /// the recording around it is never moved (`shiftCopy`).
+    func noteFixedPosition() { context.fixed = true }
+
+    /// A group item's bounds before the clip (for `RecordedRange.extent`).
+    func noteExtent(_ rect: IntRect) { context.extent = context.extent.union(rect) }
+
     /// Records a draw command in local coordinates; `localBounds` must cover what it paints.
     func emit(_ command: DrawCommand, owner: Node, index: Int, localBounds: CGRect, hitShape: Raster.Path? = nil) {
-        let deviceBounds = IntRect(covering: transform.apply(Raster.Rect(localBounds)).insetBy(dx: -1, dy: -1)).intersection(clip)
+        let device = transform.apply(Raster.Rect(localBounds))
+        // An empty or non-finite rectangle's bounds do not follow the transform: not movable.
+        if !(device.width > 0 && device.height > 0 && device.x.isFinite && device.y.isFinite
+             && device.width.isFinite && device.height.isFinite) { context.fixed = true }
+        let unclipped = IntRect(covering: device.insetBy(dx: -1, dy: -1))
+        context.extent = context.extent.union(unclipped)
+        let deviceBounds = unclipped.intersection(clip)
         // Invisible content takes no taps (SwiftUI: Color.clear, opacity 0); contentShape does.
         if hitTestingEnabled && opacity > 0 && !command.isInvisible {
             hitRegions.append(HitRegion(shape: hitShape ?? Raster.Path.rect(Raster.Rect(localBounds)), transform: transform,
@@ -269,9 +356,14 @@ final class RenderPass {
     func insertGroup(_ effect: GroupEffect, items group: [DisplayItem], at index: Int, owner: Node,
                      grow: Int = 0, offset: (Int, Int) = (0, 0), limit: IntRect? = nil) {
         noteRewrite(from: index)
+        switch effect {
+        case .clip, .mask, .projection, .canvas: context.fixed = true
+        default: if limit != nil { context.fixed = true }
+        }
         guard var bounds = group.first?.bounds else { return }
         for item in group.dropFirst() { bounds = bounds.union(item.bounds) }
         bounds = bounds.insetBy(-grow).offsetBy(offset.0, offset.1)
+        context.extent = context.extent.union(bounds)
         bounds = bounds.intersection(limit ?? clip).intersection(root)
         guard !bounds.isEmpty else { return }
         items.insert(DisplayItem(owner: owner.serial, index: 0, command: .group(effect, group), transform: .identity,

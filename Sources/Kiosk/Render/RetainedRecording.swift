@@ -27,9 +27,37 @@ struct RecordedRange {
     var hit = 0, hitCount = 0
     /// Whether the range may be copied (no gesture node inside, no clip path around).
     var reusable = false
-    /// Whether its children's ranges are where they recorded them (nothing rewritten).
+    /// Whether its children's ranges are where they recorded them (nothing rewritten, and the
+    /// range not moved since: a shifted copy leaves its children's ranges at their old place).
     var childrenKept = false
     var inputs = RecordInputs()
+    /// Moving the range (`RenderPass.shiftCopy`): the union of every device rectangle its
+    /// content was cut to the inherited clip from (items' bounds before clipping, groups, clip
+    /// rectangles), the device frames tested against the inherited cull rectangle, and whether
+    /// anything in it depends on where it is on the screen (a device path, a culled subtree, a
+    /// Canvas, a projection).
+    var extent = IntRect.empty
+    var cullBox = DeviceBox()
+    var shiftable = false
+}
+
+/// A union of device rectangles in floating point (empty: x0 > x1).
+struct DeviceBox: Equatable {
+    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+    var isEmpty: Bool { !(x0 <= x1 && y0 <= y1) }
+    mutating func add(_ r: Raster.Rect) {
+        x0 = min(x0, r.x); y0 = min(y0, r.y); x1 = max(x1, r.x + r.width); y1 = max(y1, r.y + r.height)
+    }
+    mutating func add(_ b: DeviceBox) {
+        x0 = min(x0, b.x0); y0 = min(y0, b.y0); x1 = max(x1, b.x1); y1 = max(y1, b.y1)
+    }
+    func offsetBy(_ dx: Double, _ dy: Double) -> DeviceBox {
+        isEmpty ? self : DeviceBox(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+    }
+    /// Inside `r` with a pixel to spare (rounding of the re-recorded frames cannot cross it).
+    func isWellInside(_ r: Raster.Rect) -> Bool {
+        isEmpty || (x0 >= r.x + 1 && y0 >= r.y + 1 && x1 <= r.x + r.width - 1 && y1 <= r.y + r.height - 1)
+    }
 }
 
 /// The pass state a node's items and hit regions depend on besides the node's own subtree.
@@ -57,6 +85,11 @@ struct RecordContext {
     var mutated = false
     /// A gesture node was entered inside it.
     var hasGesture = false
+    /// What a move of the recording must check (`RecordedRange.extent`, `cullBox`,
+    /// `shiftable`): gathered while it records and from the ranges it copies.
+    var extent = IntRect.empty
+    var cullBox = DeviceBox()
+    var fixed = false
 }
 
 /// A run of this frame's items copied unchanged from the last frame's list.
@@ -64,6 +97,68 @@ struct ReusedBlock: Equatable {
     var new: Int
     var old: Int
     var count: Int
+    /// Copied moved by whole pixels (`RenderPass.shiftCopy`): every item differs from its old
+    /// one (the diff damages both bounds of each, as item by item).
+    var shifted = false
+}
+
+/// Moving copied items by whole device pixels: what re-recording under an inherited transform
+/// moved by (dx, dy) gives, for ranges whose `extent` the inherited clip did not cut.
+enum RangeShift {
+    /// Multiples of 1/1024 well inside Int: adding a whole number to them is exact, so the
+    /// moved transform equals the one a recording computes (integer layout positions, halves
+    /// from centring, FreeType's 1/64 metrics).
+    @inline(__always) static func onGrid(_ v: Double) -> Bool {
+        let s = v * 1024
+        return s == s.rounded() && abs(v) < 1e9
+    }
+
+    /// The whole-pixel move from `old` to `new`, when they differ by that alone.
+    static func translation(from old: RecordInputs, to new: RecordInputs) -> (Int, Int)? {
+        let a = old.transform, b = new.transform
+        guard a.a == b.a, a.b == b.b, a.c == b.c, a.d == b.d, old.opacity == new.opacity, old.clip == new.clip,
+              old.hitTesting == new.hitTesting, old.cull == new.cull, old.gestureCount == new.gestureCount,
+              old.innerGesture == new.innerGesture,
+              onGrid(a.tx), onGrid(a.ty), onGrid(b.tx), onGrid(b.ty) else { return nil }
+        let dx = b.tx - a.tx, dy = b.ty - a.ty
+        guard dx == dx.rounded(), dy == dy.rounded(), abs(dx) < 1e8, abs(dy) < 1e8, dx != 0 || dy != 0 else { return nil }
+        return (Int(dx), Int(dy))
+    }
+
+    /// Whether `item` (and any group's content) can be moved exactly.
+    static func canMove(_ item: DisplayItem) -> Bool {
+        if case let .group(effect, list) = item.command {
+            switch effect {
+            case .shadow, .opacity, .colorMatrix, .blur, .blend: break
+            case .clip, .mask, .projection, .canvas: return false
+            }
+            return list.allSatisfy(canMove)
+        }
+        return onGrid(item.transform.tx) && onGrid(item.transform.ty)
+    }
+
+    static func canMove(_ hit: HitRegion) -> Bool {
+        hit.clipPaths.isEmpty && onGrid(hit.transform.tx) && onGrid(hit.transform.ty)
+    }
+}
+
+extension DisplayItem {
+    /// Moves an item by whole pixels: bounds, its own clip (the range's inherited `clip0`
+    /// stays), transform (a group keeps its identity) and a group's content. The content is
+    /// moved in place: held once (the caller took the item out of the old list), its array
+    /// is written without a copy.
+    mutating func move(dx: Int, dy: Int, clip0: IntRect) {
+        bounds = bounds.offsetBy(dx, dy)
+        if let c = clip, c != clip0, !c.isEmpty { clip = c.offsetBy(dx, dy) }
+        if case .group(let effect, var list) = command {
+            command = .group(.canvas, [])
+            for k in list.indices { list[k].move(dx: dx, dy: dy, clip0: clip0) }
+            command = .group(effect, list)
+        } else {
+            transform.tx += Double(dx)
+            transform.ty += Double(dy)
+        }
+    }
 }
 
 extension Node {

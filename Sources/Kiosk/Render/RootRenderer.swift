@@ -238,6 +238,8 @@ public final class RootRenderer {
     /// Nodes the last recorded frame copied / recorded again.
     var lastReusedNodes: Int { renderPass?.reusedNodes ?? 0 }
     var lastRecordedNodes: Int { renderPass?.recordedNodes ?? 0 }
+    /// Of `lastReusedNodes`, those copied moved by whole pixels.
+    var lastShiftedNodes: Int { renderPass?.shiftedNodes ?? 0 }
 
     private func verifyRetained(_ pass: RenderPass, bounds: IntRect, damage: [IntRect], fullRedraw: Bool) {
         guard retainedMismatch == nil else { return }

@@ -73,6 +73,8 @@ public struct Canvas<Symbols: View>: View, PrimitiveView, LayoutBehavior {
     func render(node: Node, pass: RenderPass) {
         let frame = node.frame
         guard frame.width > 0, frame.height > 0 else { return }
+        // Its symbols record at the screen's origin and its context clips in device space.
+        pass.noteFixedPosition()
         pass.addHitShape(FrameRectPath.path(for: node))
         pass.withSavedState {
             pass.hitTestingEnabled = false

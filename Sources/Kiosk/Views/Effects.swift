@@ -118,10 +118,10 @@ public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout,
         let outline = ClipOutline.of(shape, node: node, transform: pass.transform)
         let device = outline.device
         pass.withSavedState {
-            pass.clip = pass.clip.intersection(outline.box)
+            pass.narrowClip(to: outline.box)
             let rectangular = shape is Rectangle && pass.transform.isAxisAligned
-            if rectangular { pass.clip = pass.clip.intersection(outline.rect) }
-            else { pass.clipPaths.append(device) }
+            if rectangular { pass.narrowClip(to: outline.rect) }
+            else { pass.clipPaths.append(device); pass.noteFixedPosition() }
             let start = pass.items.count
             pass.renderChildren(of: node)
             if !rectangular && pass.items.count > start {
