@@ -304,6 +304,26 @@ struct DashboardScene: View {
         #expect(calls == 2 && cache.hits == 2 && again == first)
     }
 
+    /// A mask used on every frame survives any number of one-off misses (least recently used
+    /// replacement: round-robin evicted it after eight, as a card cut by the screen's edge
+    /// misses on every frame it moves).
+    @Test func aShadowUsedEveryFrameStaysCached() {
+        let cache = ShadowMaskCache()
+        var calls = 0
+        let blur: (UnsafeMutablePointer<UInt8>) -> Void = { p in calls += 1; for i in 0..<120 { p[i] = p[i] / 2 } }
+        var hot = [UInt8](repeating: 0, count: 120)
+        for i in 40..<80 { hot[i] = 255 }
+        for k in 0..<(3 * ShadowMaskCache.entryCount) {
+            var a = hot
+            a.withUnsafeMutableBufferPointer { cache.blur($0.baseAddress!, width: 12, height: 10, radius: 3, blur: blur) }
+            #expect(a[50] == 127)
+            var edge = [UInt8](repeating: UInt8(k + 1), count: 120)     // a different mask each time
+            edge.withUnsafeMutableBufferPointer { cache.blur($0.baseAddress!, width: 12, height: 10, radius: 3, blur: blur) }
+        }
+        #expect(calls == 1 + 3 * ShadowMaskCache.entryCount, "\(calls) blurs")
+        #expect(cache.hits == 3 * ShadowMaskCache.entryCount - 1)
+    }
+
     @Test func changingShadowedContentDamagesTheBlur() {
         struct Toggle: View {
             @State var on = false

@@ -43,6 +43,8 @@ final class ShadowMaskCache {
         var alpha: UnsafeMutablePointer<UInt8>?
         var blurred: UnsafeMutablePointer<UInt8>?
         var capacity = 0
+        /// The lookup that last used it (the least recently used entry is replaced).
+        var used = 0
     }
     static let entryCount = 8
     /// Off, every blur is computed (tests compare the cached frames with that). One switch per
@@ -50,7 +52,7 @@ final class ShadowMaskCache {
     /// tests running beside it (ThreadSanitizer, `scripts/sanitize thread`).
     var isEnabled = true
     private var entries = [Entry](repeating: Entry(), count: ShadowMaskCache.entryCount)
-    private var next = 0
+    private var clock = 0
     private(set) var hits = 0, misses = 0
 
     deinit { for e in entries { e.alpha?.deallocate(); e.blurred?.deallocate() } }
@@ -60,17 +62,24 @@ final class ShadowMaskCache {
               blur: (UnsafeMutablePointer<UInt8>) -> Void) {
         let n = w * h
         guard isEnabled else { blur(mask); return }
+        clock &+= 1
+        var oldest = 0
         for i in entries.indices {
             let e = entries[i]
             if e.width == w, e.height == h, e.radius == radius, let a = e.alpha, let b = e.blurred,
                memcmp(a, mask, n) == 0 {
                 mask.update(from: b, count: n)
+                entries[i].used = clock
                 hits &+= 1
                 return
             }
+            if e.used < entries[oldest].used { oldest = i }
         }
         misses &+= 1
-        var e = entries[next]
+        // Least recently used, not round-robin: a shadow cut by the screen's edge misses on
+        // every frame it moves, and replacing in turn evicted the one every whole card hits
+        // (scene 15: two or four misses a frame against eight entries).
+        var e = entries[oldest]
         if e.capacity < n {
             e.alpha?.deallocate(); e.blurred?.deallocate()
             e.alpha = .allocate(capacity: n); e.blurred = .allocate(capacity: n); e.capacity = n
@@ -78,9 +87,8 @@ final class ShadowMaskCache {
         e.alpha!.update(from: mask, count: n)
         blur(mask)
         e.blurred!.update(from: mask, count: n)
-        e.width = w; e.height = h; e.radius = radius
-        entries[next] = e
-        next = (next + 1) % entries.count
+        e.width = w; e.height = h; e.radius = radius; e.used = clock
+        entries[oldest] = e
     }
 }
 
