@@ -353,13 +353,19 @@ struct RetainScene: View {
         source.renderer.verifiesRetainedRecording = true
         let run = try VirtualRun(source: source, width: 800, height: 480, frameInterval: 0.016)
         run.onAdvance = { clock = $0 }
-        var reused = 0
+        var reused = 0, shifted = 0
         for _ in 0..<60 {
             run.step()
             reused += source.renderer.lastReusedNodes
+            shifted += source.renderer.lastShiftedNodes
             run.advance()
         }
         #expect(source.renderer.retainedMismatch == nil, "lvgl-\(n): \(source.renderer.retainedMismatch ?? "")")
-        if n != 15 { #expect(reused > 0, "lvgl-\(n)") }
+        #expect(reused > 0, "lvgl-\(n)")
+        // The scrolled page's cards (15), the falling cards (11–13) and the scrolled tab (16)
+        // are copied moved by whole pixels, not recorded again. Not 14: each card's group
+        // `.opacity` is set again on every tick (a new modifier value marks it), and a group
+        // records its children again, so its card is never copied.
+        if n >= 11 && n != 14 { #expect(shifted > 0, "lvgl-\(n): no moved copies") }
     }
 }
