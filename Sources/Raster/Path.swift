@@ -69,6 +69,16 @@ public struct Path: Hashable, Sendable {
         return nil
     }
 
+    /// The rectangle a path made of one rectangle or rounded rectangle (built on an empty path)
+    /// fills no pixel outside of; nil for any other path. Cheap: no elements are made.
+    public var boxShapeBounds: Rect? {
+        switch shape {
+        case .rect(let r)?: return Rect(x: Swift.min(r.minX, r.maxX), y: Swift.min(r.minY, r.maxY), width: abs(r.width), height: abs(r.height))
+        case .roundedRect(let r)?: return r.rect
+        default: return nil
+        }
+    }
+
     public var isEmpty: Bool { shape == nil && stored.isEmpty }
     /// The current point, or nil before the first `move`.
     public var currentPoint: Point? { hasCurrent ? current : nil }

@@ -117,4 +117,18 @@ private struct Stepping<Content: View>: View {
         #expect(rgba(h.snapshot(), 55, 5) == [255, 0, 0, 255])
         #expect(rgba(h.snapshot(), 5, 5) == [255, 255, 255, 255])
     }
+
+    /// A Color's size is whatever it is offered: recolouring it redraws it and lays nothing out.
+    @Test func aRecolouredColorViewIsNotLaidOutAgain() throws {
+        let h = host { s in
+            Color(red: s == 0 ? 1 : 0, green: 0, blue: s == 0 ? 0 : 1).frame(width: 20, height: 10).position(x: 50, y: 50)
+        }
+        let box = try #require(h.allNodes.first { $0.view is Color && $0.layout != nil && $0.frame.width == 20 })
+        let pass = box.sizeCachePass
+        #expect(rgba(h.snapshot(), 45, 50) == [255, 0, 0, 255])
+        step(h)
+        #expect(box.sizeCachePass == pass, "the recoloured Color was measured again")
+        #expect(box.frame == CGRect(x: 40, y: 45, width: 20, height: 10))
+        #expect(rgba(h.snapshot(), 45, 50) == [0, 0, 255, 255])
+    }
 }

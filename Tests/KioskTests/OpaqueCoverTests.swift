@@ -7,6 +7,13 @@ import KioskScenes
 @testable import Kiosk
 
 @Suite struct OpaqueCoverTests {
+    /// Where two surfaces first differ (for the failure message).
+    static func firstDifference(_ a: Surface, _ b: Surface) -> String {
+        for y in 0..<a.height { for x in 0..<a.width where rgba(a, x, y) != rgba(b, x, y) {
+            return "first difference at (\(x), \(y)): \(rgba(a, x, y)) vs \(rgba(b, x, y))"
+        } }
+        return "no difference"
+    }
     static func item(_ command: DrawCommand, _ transform: Affine) -> DisplayItem {
         DisplayItem(owner: 1, index: 0, command: command, transform: transform, opacity: 1, clip: nil,
                     bounds: IntRect(x: 0, y: 0, width: 400, height: 400))
@@ -37,8 +44,10 @@ import KioskScenes
     @Test func movingWallpaperDrawnByDamageEqualsWholeFrames() throws {
         KioskScenes.registerAll()
         var clock = 0.0
+        // One source draws both (see recolouredBoxesDrawnByDamageEqualWholeFrames: two sources'
+        // clocks start apart, and under load crossed the header's windows on different frames).
         let incremental = try #require(DemoScenes.make("lvgl-2", width: 800, height: 480, now: { clock }) as? ViewFrameSource)
-        let whole = try #require(DemoScenes.make("lvgl-2", width: 800, height: 480, now: { clock }) as? ViewFrameSource)
+        let whole = incremental
         let a = try Surface(width: 800, height: 480), b = try Surface(width: 800, height: 480)
         var covered = 0
         for frame in 0..<40 {
@@ -46,9 +55,54 @@ import KioskScenes
             let damage = incremental.renderFrame(into: a, at: clock, fullRedraw: false)
             _ = whole.renderFrame(into: b, at: clock, fullRedraw: true)
             if !damage.isEmpty { covered += 1 }
-            #expect(a.samePixels(as: b), "frame \(frame)")
+            #expect(a.samePixels(as: b), "frame \(frame) \(OpaqueCoverTests.firstDifference(a, b))")
         }
         #expect(covered > 20)
         #expect(incremental.warnings.isEmpty, "\(incremental.warnings)")
+    }
+
+    /// Scenes 1, 3 and 4 (opaque boxes recoloured every tick): every frame drawn from its damage
+    /// equals the same frame drawn whole. A box on whole pixels damages exactly its own pixels
+    /// (RenderPass.deviceBounds), so it covers its damage and nothing under it is drawn. One
+    /// source draws both (the whole redraw at the same time changes nothing): two sources would
+    /// start their scene clocks (`Date()`) apart and cross the header's 300 ms windows on
+    /// different frames under load.
+    @Test(arguments: [1, 3, 4]) func recolouredBoxesDrawnByDamageEqualWholeFrames(_ n: Int) throws {
+        KioskScenes.registerAll()
+        var clock = 0.0
+        let source = try #require(DemoScenes.make("lvgl-\(n)", width: 800, height: 480, now: { clock }) as? ViewFrameSource)
+        let a = try Surface(width: 800, height: 480), b = try Surface(width: 800, height: 480)
+        var drawn = 0
+        for frame in 0..<40 {
+            clock = Double(frame) * 0.016
+            let damage = source.renderFrame(into: a, at: clock, fullRedraw: false)
+            _ = source.renderFrame(into: b, at: clock, fullRedraw: true)
+            if !damage.isEmpty { drawn += 1 }
+            #expect(a.samePixels(as: b), "lvgl-\(n) frame \(frame) \(OpaqueCoverTests.firstDifference(a, b))")
+            // Scene 3's box: (8, 48), 30 % of the 784 × 424 content area, and not a pixel more
+            // (the header's frames, every 300 ms, add its labels).
+            if n == 3 && frame > 0 && damage.count == 1 {
+                #expect(damage[0] == IntRect(x: 8, y: 48, width: 235, height: 127), "frame \(frame): \(damage)")
+            }
+        }
+        #expect(drawn > 20)
+    }
+
+    /// A rectangle fill on whole pixels is bounded by exactly its pixels; one on fractional
+    /// pixels, a rotated one, or a path that is not a box keeps the pixel of slack round it.
+    @Test func deviceBoundsAreTightOnlyForBoxesOnWholePixels() {
+        let frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        let rect = DrawCommand.fill(.rect(Raster.Rect(frame)), .solid(.white), .nonZero)
+        #expect(RenderPass.deviceBounds(of: rect, localBounds: frame, transform: .identity) == IntRect(x: 10, y: 20, width: 30, height: 40))
+        #expect(RenderPass.deviceBounds(of: rect, localBounds: frame, transform: .translation(2, 3)) == IntRect(x: 12, y: 23, width: 30, height: 40))
+        #expect(RenderPass.deviceBounds(of: rect, localBounds: frame, transform: .translation(0.5, 0)) == IntRect(x0: 9, y0: 19, x1: 42, y1: 61))
+        #expect(RenderPass.deviceBounds(of: rect, localBounds: frame, transform: .rotation(0.3)).width > 30)
+        var tri = Raster.Path()
+        tri.move(to: Raster.Point(10, 20)); tri.line(to: Raster.Point(40, 20)); tri.line(to: Raster.Point(10, 60)); tri.close()
+        #expect(RenderPass.deviceBounds(of: .fill(tri, .solid(.white), .nonZero), localBounds: frame, transform: .identity)
+                == IntRect(x0: 9, y0: 19, x1: 41, y1: 61))
+        // A box larger than the bounds it was emitted with is not trusted either.
+        let big = DrawCommand.fill(.rect(Raster.Rect(x: 0, y: 0, width: 100, height: 100)), .solid(.white), .nonZero)
+        #expect(RenderPass.deviceBounds(of: big, localBounds: frame, transform: .identity) == IntRect(x0: 9, y0: 19, x1: 41, y1: 61))
     }
 }

@@ -246,9 +246,13 @@ final class ViewGraph {
             var changed = false
             clockIfMade?.fireDue(at: time)
             if !wakeups.isEmpty {
-                let due = wakeups.filter { $0.time <= time + 1e-9 }
-                wakeups.removeAll { $0.time <= time + 1e-9 || $0.node.node == nil }
-                for wake in due { if let node = wake.node.node, !node.isRemoved { invalidate(node) } }
+                // Invalidated in place, then dropped: `filter` built a new array of the due
+                // wake-ups, the one allocation of every steady TimelineView frame (`lvgl-3`).
+                let limit = time + 1e-9
+                for wake in wakeups where wake.time <= limit {
+                    if let node = wake.node.node, !node.isRemoved { invalidate(node) }
+                }
+                wakeups.removeAll { $0.time <= limit || $0.node.node == nil }
             }
             if !deferred.isEmpty {
                 let actions = deferred

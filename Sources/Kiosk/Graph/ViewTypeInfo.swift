@@ -240,6 +240,10 @@ typealias LayoutComparator = (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
 func makeLayoutComparator<L: LayoutBehavior>(_: L.Type) -> LayoutComparator? {
     if L.self is any RenderEffect.Type || L.self is any DrawOnlyLayout.Type { return { _, _ in true } }
+    // A colour or gradient view takes the size it is offered whatever its value (StyleView's
+    // sizeThatFits reads only the proposal): a recoloured box is redrawn, not laid out (it was
+    // compared by bytes, so `lvgl-3`'s box walked its ancestors and placed the screen again).
+    if L.self is any StyleView.Type { return { _, _ in true } }
     if let c = L.self as? any LayoutInputComparable.Type {
         func make<C: LayoutInputComparable>(_: C.Type) -> LayoutComparator {
             { a, b in a.assumingMemoryBound(to: C.self).pointee.laysOutLike(b.assumingMemoryBound(to: C.self).pointee) }

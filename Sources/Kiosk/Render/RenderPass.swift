@@ -331,7 +331,7 @@ final class RenderPass {
         // An empty or non-finite rectangle's bounds do not follow the transform: not movable.
         if !(device.width > 0 && device.height > 0 && device.x.isFinite && device.y.isFinite
              && device.width.isFinite && device.height.isFinite) { context.fixed = true }
-        let unclipped = IntRect(covering: device.insetBy(dx: -1, dy: -1))
+        let unclipped = RenderPass.deviceBounds(of: command, localBounds: localBounds, transform: transform)
         context.extent = context.extent.union(unclipped)
         let deviceBounds = unclipped.intersection(clip)
         // Invisible content takes no taps (SwiftUI: Color.clear, opacity 0); contentShape does.
@@ -342,6 +342,25 @@ final class RenderPass {
         guard opacity > 0, !deviceBounds.isEmpty else { return }
         items.append(DisplayItem(owner: owner.serial, index: index, command: command, transform: transform,
                                  opacity: min(1, opacity), clip: clip, bounds: deviceBounds))
+    }
+
+    /// The device pixels an item may paint: its local bounds transformed, grown by a pixel —
+    /// except a fill of one rectangle or rounded rectangle inside its local bounds that lands on
+    /// whole pixels, which paints exactly the pixels it covers. Grown, `lvgl-3`'s recoloured box
+    /// damaged a ring of pixels around itself, so the box did not cover its damage and the
+    /// background was filled under it too (half of the frame's raster instructions).
+    static func deviceBounds(of command: DrawCommand, localBounds: CGRect, transform: Affine) -> IntRect {
+        let local = Raster.Rect(localBounds)
+        if case let .fill(path, _, _) = command, let box = path.boxShapeBounds,
+           box.minX >= local.minX, box.minY >= local.minY, box.maxX <= local.maxX, box.maxY <= local.maxY {
+            let d = transform.apply(box)
+            let x0 = d.minX, y0 = d.minY, x1 = d.maxX, y1 = d.maxY
+            if abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9,
+               x0 == x0.rounded(), y0 == y0.rounded(), x1 == x1.rounded(), y1 == y1.rounded() {
+                return IntRect(covering: d)
+            }
+        }
+        return IntRect(covering: transform.apply(local).insetBy(dx: -1, dy: -1))
     }
 
     /// Items emitted since `start`, removed from the list (to wrap them in a group).
@@ -388,10 +407,15 @@ final class RenderPass {
     func appendItems(_ list: [DisplayItem]) { items.append(contentsOf: list) }
 
     /// Whether any two of the items' bounds overlap (then group opacity needs a layer).
+    /// Reads the slice in place (an `Array` of it was an allocation per faded group per frame,
+    /// 4 of `lvgl-14`'s 12).
     static func overlap(_ items: ArraySlice<DisplayItem>) -> Bool {
-        let list = Array(items)
-        if list.count > 64 { return true }
-        for i in list.indices { for j in (i + 1)..<list.count where !list[i].bounds.intersection(list[j].bounds).isEmpty { return true } }
+        if items.count > 64 { return true }
+        let lo = items.startIndex, hi = items.endIndex
+        for i in lo..<hi {
+            let a = items[i].bounds
+            for j in (i + 1)..<hi where !a.intersection(items[j].bounds).isEmpty { return true }
+        }
         return false
     }
 

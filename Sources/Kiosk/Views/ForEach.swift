@@ -12,7 +12,32 @@
 /// identity (the id plus its occurrence number) and a warning is logged, so nothing crashes.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
     public var data: Data
-    public var content: (Data.Element) -> Content
+    /// The content closure (for `ForEach(0..<n)` made from the Int closure on each use).
+    public var content: (Data.Element) -> Content {
+        get {
+            switch storage {
+            case .element(let f): return f
+            case .range(let f): return { f(unsafeBitCast($0, to: Int.self)) }
+            }
+        }
+        set { storage = .element(newValue) }
+    }
+    /// The closure as it came. `ForEach(0..<n)`'s takes an Int: stored as `(Data.Element) ->
+    /// Content` (or in an Optional, whose payload is generic) it was wrapped in a reabstraction
+    /// thunk, a heap context per ForEach value — one allocation a tick in every scene that
+    /// re-makes a ForEach (`lvgl-4`, `lvgl-8`). An enum case keeps the Int closure as it is.
+    private enum Storage {
+        case element((Data.Element) -> Content)
+        case range((Int) -> Content)
+    }
+    private var storage: Storage
+    /// The view for one element.
+    @inline(__always) func view(for element: Data.Element) -> Content {
+        switch storage {
+        case .element(let f): return f(element)
+        case .range(let f): return f(unsafeBitCast(element, to: Int.self))
+        }
+    }
     let idOf: (Data.Element) -> ID
     /// The ids cannot repeat (a range's elements are their own ids): no duplicate check, whose
     /// Set of every id was an allocation and a hash per element on every update.
@@ -22,7 +47,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     var isIntRange = false
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data; self.content = content; idOf = { $0[keyPath: id] }
+        self.data = data; storage = .element(content); idOf = { $0[keyPath: id] }
     }
 
     public var body: Never { bodyNeverCalled("ForEach") }
@@ -30,11 +55,15 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     func makeChildren(_ list: inout ChildList) {
         if isIntRange {
             // Data is Range<Int> (only that initialiser sets the flag): elements are Ints.
-            for i in unsafeBitCast(data, to: Range<Int>.self) { list.append(content(unsafeBitCast(i, to: Data.Element.self)), key: i) }
+            let range = unsafeBitCast(data, to: Range<Int>.self)
+            switch storage {
+            case .range(let f): for i in range { list.append(f(i), key: i) }
+            case .element(let f): for i in range { list.append(f(unsafeBitCast(i, to: Data.Element.self)), key: i) }
+            }
             return
         }
         if idsAreDistinct {
-            for element in data { list.append(content(element), key: idOf(element)) }
+            for element in data { list.append(view(for: element), key: idOf(element)) }
             return
         }
         var seen = Set<ID>()
@@ -42,12 +71,12 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         for element in data {
             let id = idOf(element)
             if seen.insert(id).inserted {
-                list.append(content(element), key: id)
+                list.append(view(for: element), key: id)
             } else {
                 let n = (duplicates[id] ?? 0) + 1
                 duplicates[id] = n
                 Diagnostics.warn("ForEach: the id \(id) occurs more than once; occurrence \(n + 1) gets its own identity. Give each element a unique id.")
-                list.append(content(element), key: DuplicateKey(id: id, occurrence: n))
+                list.append(view(for: element), key: DuplicateKey(id: id, occurrence: n))
             }
         }
     }
@@ -57,14 +86,14 @@ struct DuplicateKey<ID: Hashable>: Hashable { var id: ID; var occurrence: Int }
 
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data; self.content = content; idOf = { $0.id }
+        self.data = data; storage = .element(content); idOf = { $0.id }
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
     /// A constant range; the element is its own id.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.data = data; self.content = content; idOf = { $0 }; idsAreDistinct = true
+        self.data = data; storage = .range(content); idOf = { $0 }; idsAreDistinct = true
         isIntRange = true
     }
 }

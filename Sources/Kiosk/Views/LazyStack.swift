@@ -72,7 +72,7 @@ extension ForEach: LazyChildSource {
         var index = data.index(data.startIndex, offsetBy: range.lowerBound)
         for _ in range {
             let element = data[index]
-            list.append(content(element), key: idOf(element))
+            list.append(view(for: element), key: idOf(element))
             index = data.index(after: index)
         }
     }
