@@ -78,6 +78,7 @@ static inline size_t kiosk_heap_in_use(void) { return mallinfo2().uordblks; }
 // inlining a call into another file's object gave it a second, empty state: measured in the QEMU
 // test, the handler ran but restored nothing).
 #include <signal.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,18 +118,66 @@ static inline void kiosk_crash_handler(int sig) {
     raise(sig);
 }
 
-/// Gives the calling thread an alternate signal stack (once per thread; the memory is kept for
-/// the life of the process). Needed on every thread that runs kiosk's code: under dispatchMain()
-/// the main queue is drained by worker threads, not the main thread. Returns 0 or -1.
+/// The size of the alternate signal stacks kiosk maps, and the least it takes of one a thread
+/// already has (the handler needs a few hundred bytes: a write, two ioctls).
+#define KIOSK_ALTSTACK_SIZE (64 * 1024)
+#define KIOSK_ALTSTACK_KEEP (16 * 1024)
+
+/// At thread exit: turns off and unmaps the alternate stack kiosk_crash_guard_thread mapped.
+static inline void kiosk_crash_altstack_free(void *p) {
+    stack_t cur;
+    if (sigaltstack(0, &cur) == 0 && cur.ss_sp == p) {
+        stack_t off;
+        memset(&off, 0, sizeof off);
+        off.ss_flags = SS_DISABLE;
+        sigaltstack(&off, 0);
+    }
+    munmap(p, KIOSK_ALTSTACK_SIZE);
+}
+
+/// The thread-specific key whose destructor frees a thread's stack, and whether it was made
+/// (function-local statics: a header's file-scope statics are not emitted for Swift).
+struct kiosk_crash_altstack_key_state { pthread_key_t key; int made; };
+static inline struct kiosk_crash_altstack_key_state *kiosk_crash_altstack_key_state(void) {
+    static struct kiosk_crash_altstack_key_state s;
+    return &s;
+}
+static inline void kiosk_crash_altstack_make_key(void) {
+    struct kiosk_crash_altstack_key_state *s = kiosk_crash_altstack_key_state();
+    s->made = pthread_key_create(&s->key, kiosk_crash_altstack_free) == 0;
+}
+
+/// The key, made once; 0 when it cannot be made.
+static inline pthread_key_t *kiosk_crash_altstack_key(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, kiosk_crash_altstack_make_key);
+    struct kiosk_crash_altstack_key_state *s = kiosk_crash_altstack_key_state();
+    return s->made ? &s->key : 0;
+}
+
+/// Gives the calling thread an alternate signal stack (once per thread). Needed on every thread
+/// that runs kiosk's code: under dispatchMain() the main queue is drained by worker threads, not
+/// the main thread. A thread that has one already keeps it: AddressSanitizer gives every thread
+/// its own and unmaps it at thread exit (replacing it made that unmap fail and ASan abort). The
+/// stack is mapped, not allocated, and unmapped when its thread exits: dispatch's worker threads
+/// come and go, and each one's 64 KiB was kept for the life of the process (LeakSanitizer).
+/// Returns 0 or -1.
 static inline int kiosk_crash_guard_thread(void) {
     static __thread int ready;
     if (ready) return 0;
-    size_t size = 64 * 1024;
     stack_t st;
+    if (sigaltstack(0, &st) == 0 && !(st.ss_flags & SS_DISABLE) && st.ss_size >= KIOSK_ALTSTACK_KEEP) {
+        ready = 1;
+        return 0;
+    }
+    pthread_key_t *key = kiosk_crash_altstack_key();
+    if (!key) return -1;
+    void *p = mmap(0, KIOSK_ALTSTACK_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return -1;
     memset(&st, 0, sizeof st);
-    st.ss_sp = malloc(size); st.ss_size = size;
-    if (!st.ss_sp) return -1;
-    if (sigaltstack(&st, 0) != 0) { free(st.ss_sp); return -1; }
+    st.ss_sp = p; st.ss_size = KIOSK_ALTSTACK_SIZE;
+    if (sigaltstack(&st, 0) != 0) { munmap(p, KIOSK_ALTSTACK_SIZE); return -1; }
+    if (pthread_setspecific(*key, p) != 0) { kiosk_crash_altstack_free(p); return -1; }
     ready = 1;
     return 0;
 }

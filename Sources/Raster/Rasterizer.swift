@@ -65,11 +65,10 @@ struct Rasterizer {
         // Work on locals and store them back once: every touch of a class property in the loop
         // was a dynamic exclusivity check (swift_beginAccess: 1.9 M instructions a frame of
         // 1000 rounded rects).
-        var segments = s.segments, count = 0
+        var out = SegmentWriter(s.segments)
         var points: [Point] = []
         swap(&points, &s.points)
-        defer { swap(&points, &s.points); s.segments = segments; s.segmentCount = count }
-        var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
+        defer { swap(&points, &s.points); s.segments = out.segments; s.segmentCount = out.count }
         path.withElements { elements in
             var walker = SubpathFlattener(elements, tolerance: tol / scale)
             walker.view = t
@@ -79,29 +78,20 @@ struct Rasterizer {
             while walker.next(into: &points) != nil {
                 let n = points.count
                 guard n > 1 else { continue }
-                let first = count
+                out.beginSubpath()
                 var ok = true
-                var sx0 = Double.infinity, sy0 = Double.infinity, sx1 = -Double.infinity, sy1 = -Double.infinity
                 var prev = t.apply(points[n - 1])          // the closing segment comes first
+                out.reserve(n)
                 for i in 0..<n {
                     let q = t.apply(points[i])
                     guard SubpathFlattener.inDevice(q) else { ok = false; break }
-                    if prev.y != q.y {   // horizontal lines add no area or cover
-                        segments.reserve(4 * (count + 1), keep: 4 * count)
-                        let seg = segments.base + 4 * count
-                        seg[0] = prev.x; seg[1] = prev.y; seg[2] = q.x; seg[3] = q.y
-                        count += 1
-                        sx0 = Swift.min(sx0, Swift.min(prev.x, q.x)); sx1 = Swift.max(sx1, Swift.max(prev.x, q.x))
-                        sy0 = Swift.min(sy0, Swift.min(prev.y, q.y)); sy1 = Swift.max(sy1, Swift.max(prev.y, q.y))
-                    }
+                    out.add(prev, q)
                     prev = q
                 }
-                if !ok { count = first; continue }
-                bx0 = Swift.min(bx0, sx0); by0 = Swift.min(by0, sy0); bx1 = Swift.max(bx1, sx1); by1 = Swift.max(by1, sy1)
+                out.endSubpath(keep: ok)
             }
         }
-        if count == 0 { return nil }
-        return (bx0, by0, bx1, by1)
+        return out.bounds
     }
 
     /// `buildSegments` for an inline ellipse (a finite, standardized rectangle; `tolerance` as
@@ -112,25 +102,19 @@ struct Rasterizer {
                                 scratch s: RasterScratch) -> (Double, Double, Double, Double)? {
         let cx = rr.midX, cy = rr.midY, rx = rr.width / 2, ry = rr.height / 2
         let k = 0.5522847498307936
-        var segments = s.segments, count = 0
-        defer { s.segments = segments; s.segmentCount = count }
-        var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
+        var out = SegmentWriter(s.segments)
+        defer { s.segments = out.segments; s.segmentCount = out.count }
+        out.beginSubpath()
         var last = Point(cx + rx, cy)
         var prev = t.apply(last)
         var ok = SubpathFlattener.inDevice(prev)
         @inline(__always) func cubic(_ c1: Point, _ c2: Point, _ p: Point) {
             let n = Flattener.cubicSegments(last, c1, c2, p, tolerance: tol)
-            segments.reserve(4 * (count + n), keep: 4 * count)
+            out.reserve(n)
             for i in 1...n {
                 let q = t.apply(i == n ? p : Flattener.cubic(last, c1, c2, p, at: Double(i) / Double(n)))
                 guard SubpathFlattener.inDevice(q) else { ok = false; return }
-                if prev.y != q.y {
-                    let seg = segments.base + 4 * count
-                    seg[0] = prev.x; seg[1] = prev.y; seg[2] = q.x; seg[3] = q.y
-                    count += 1
-                    bx0 = Swift.min(bx0, Swift.min(prev.x, q.x)); bx1 = Swift.max(bx1, Swift.max(prev.x, q.x))
-                    by0 = Swift.min(by0, Swift.min(prev.y, q.y)); by1 = Swift.max(by1, Swift.max(prev.y, q.y))
-                }
+                out.add(prev, q)
                 prev = q
             }
             last = p
@@ -139,9 +123,8 @@ struct Rasterizer {
         if ok { cubic(Point(cx - k * rx, cy + ry), Point(cx - rx, cy + k * ry), Point(cx - rx, cy)) }
         if ok { cubic(Point(cx - rx, cy - k * ry), Point(cx - k * rx, cy - ry), Point(cx, cy - ry)) }
         if ok { cubic(Point(cx + k * rx, cy - ry), Point(cx + rx, cy - k * ry), Point(cx + rx, cy)) }
-        if !ok { count = 0 }
-        if count == 0 { return nil }
-        return (bx0, by0, bx1, by1)
+        out.endSubpath(keep: ok)
+        return out.bounds
     }
 
     /// Scan-converts the segments in the scratch, restricted to `clip`, into `sink`.
@@ -283,28 +266,12 @@ struct Rasterizer {
     static func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
                            maxX: Double = .infinity, top: Double, bottom: Double, originY: Int, pitch: Int, words: Int,
                            acc: UnsafeMutablePointer<Float>, dirty: UnsafeMutablePointer<UInt64>) {
-        if ay == by { return }
-        let dir: Double
-        let xa, ya, xb, yb: Double
-        if ay < by { dir = 1; xa = ax; ya = ay; xb = bx; yb = by } else { dir = -1; xa = bx; ya = by; xb = ax; yb = ay }
-        let ys = Swift.max(ya, top), ye = Swift.min(yb, bottom)
-        if !(ys < ye) { return }
-        // x by interpolation, not by slope, so near-horizontal segments stay finite.
-        let dx = xb - xa, invDy = 1 / (yb - ya)
-        @inline(__always) func xAt(_ yy: Double) -> Double {
-            let v = yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
+        guard let seg = RowSegment(ax, ay, bx, by, top: top, bottom: bottom) else { return }
+        seg.forEachRow(clamp: { v in
             // NaN (∞ − ∞ or ∞ · 0 from coordinates near ±1e308) becomes 0: it reached floorInt (fuzz-path).
-            return v >= 0 ? (v > maxX ? maxX : v) : 0
-        }
-        var x = xAt(ys)
-        var y = ys
-        var row = floorInt(ys)
-        while y < ye {
-            let yn = Swift.min(Double(row + 1), ye)
-            let dy = yn - y
-            let xn = xAt(yn)
-            cells(x, xn, d: Float(dy * dir), line: acc + (row - originY) * pitch, dirty: dirty + (row - originY) * words)
-            x = xn; y = yn; row += 1
+            v >= 0 ? (v > maxX ? maxX : v) : 0
+        }) { row, x, xn, d in
+            cells(x, xn, d: d, line: acc + (row - originY) * pitch, dirty: dirty + (row - originY) * words)
         }
     }
 
@@ -356,18 +323,9 @@ struct Rasterizer {
     @inline(__always)
     static func accumulateRow(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, maxX: Double,
                               acc: UnsafeMutablePointer<Float>, dirty: UnsafeMutablePointer<UInt64>) {
-        let dir: Float
-        let xa, ya, xb, yb: Double
-        if ay < by { dir = 1; xa = ax; ya = ay; xb = bx; yb = by } else { dir = -1; xa = bx; ya = by; xb = ax; yb = ay }
-        let ys = Swift.max(ya, top), ye = Swift.min(yb, top + 1)
-        if !(ys < ye) { return }
-        let dx = xb - xa, invDy = 1 / (yb - ya)
-        @inline(__always) func xAt(_ yy: Double) -> Double {
-            let v = yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
-            // NaN (∞ − ∞ or ∞ · 0 from coordinates near ±1e308) becomes 0: it reached floorInt (fuzz-path).
-            return v >= 0 ? (v > maxX ? maxX : v) : 0
-        }
-        cells(xAt(ys), xAt(ye), d: Float(ye - ys) * dir, line: acc, dirty: dirty)
+        guard let seg = RowSegment(ax, ay, bx, by, top: top, bottom: top + 1) else { return }
+        @inline(__always) func clamped(_ v: Double) -> Double { v >= 0 ? (v > maxX ? maxX : v) : 0 }
+        cells(clamped(seg.x(at: seg.ys)), clamped(seg.x(at: seg.ye)), d: seg.height(seg.ys, seg.ye), line: acc, dirty: dirty)
     }
 
     /// ⌊v⌋ and ⌈v⌉ for |v| < 2⁶³ without `rounded(_:)`, which is a libm call on baseline
@@ -455,4 +413,87 @@ struct Rasterizer {
         if any != 0 && visible > 0 { sink.mask(x: x0 + ps, y: y, count: visible, mask: cov) }
         done = pe
     }
+}
+
+/// A segment ordered top to bottom and cut to the rows top..<bottom: the head the accumulators
+/// (`Rasterizer.accumulate`, `accumulateRow`, `TinyRasterizer.accumulateInside`) share. nil when
+/// nothing of it lies in the rows (horizontal, outside, or NaN).
+struct RowSegment {
+    let xa, ya, xb, yb, dx, invDy: Double
+    /// +1 where the segment ran downward, −1 upward: the sign of its cover.
+    let dir: Double
+    /// The part of the segment inside the rows.
+    let ys, ye: Double
+
+    @inline(__always)
+    init?(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, bottom: Double) {
+        if ay < by { dir = 1; xa = ax; ya = ay; xb = bx; yb = by } else { dir = -1; xa = bx; ya = by; xb = ax; yb = ay }
+        ys = Swift.max(ya, top); ye = Swift.min(yb, bottom)
+        if !(ys < ye) { return nil }   // also a horizontal segment: ys ≥ ya = yb ≥ ye
+        dx = xb - xa; invDy = 1 / (yb - ya)
+    }
+
+    /// x at height yy by interpolation, not by slope, so near-horizontal segments stay finite;
+    /// callers clamp it (coordinates near ±1e308 still give ∞ or NaN).
+    @inline(__always) func x(at yy: Double) -> Double {
+        yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
+    }
+
+    /// The signed cover of the piece from y to yn.
+    @inline(__always) func height(_ y: Double, _ yn: Double) -> Float { Float((yn - y) * dir) }
+
+    /// Calls `body(row, x, xn, cover)` for the segment's piece in each whole row, x at the
+    /// piece's top and bottom through `clamp`.
+    @inline(__always)
+    func forEachRow(clamp: (Double) -> Double, _ body: (Int, Double, Double, Float) -> Void) {
+        var xt = clamp(x(at: ys)), y = ys, row = Rasterizer.floorInt(ys)
+        while y < ye {
+            let yn = Swift.min(Double(row + 1), ye)
+            let xn = clamp(x(at: yn))
+            body(row, xt, xn, height(y, yn))
+            xt = xn; y = yn; row += 1
+        }
+    }
+}
+
+/// Device segments written into the scratch's buffer (x0, y0, x1, y1 each) with their bounds,
+/// one sub-path at a time: a sub-path is kept or dropped whole (`buildSegments`,
+/// `ellipseSegments`). Horizontal segments add no area or cover and are not written.
+struct SegmentWriter {
+    var segments: ScratchBuffer<Double>
+    var count = 0
+    /// Where the open sub-path's segments start, and their bounds.
+    var first = 0
+    var sx0 = Double.infinity, sy0 = Double.infinity, sx1 = -Double.infinity, sy1 = -Double.infinity
+    /// The bounds of the kept sub-paths.
+    var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
+
+    @inline(__always) init(_ segments: ScratchBuffer<Double>) { self.segments = segments }
+
+    /// Room for n more segments.
+    @inline(__always) mutating func reserve(_ n: Int) { segments.reserve(4 * (count + n), keep: 4 * count) }
+
+    @inline(__always) mutating func beginSubpath() {
+        first = count
+        sx0 = .infinity; sy0 = .infinity; sx1 = -.infinity; sy1 = -.infinity
+    }
+
+    /// The segment p → q, after `reserve` made room for it.
+    @inline(__always) mutating func add(_ p: Point, _ q: Point) {
+        guard p.y != q.y else { return }
+        let seg = segments.base + 4 * count
+        seg[0] = p.x; seg[1] = p.y; seg[2] = q.x; seg[3] = q.y
+        count += 1
+        sx0 = Swift.min(sx0, Swift.min(p.x, q.x)); sx1 = Swift.max(sx1, Swift.max(p.x, q.x))
+        sy0 = Swift.min(sy0, Swift.min(p.y, q.y)); sy1 = Swift.max(sy1, Swift.max(p.y, q.y))
+    }
+
+    /// Keeps the open sub-path's segments in the bounds, or drops them.
+    @inline(__always) mutating func endSubpath(keep: Bool) {
+        if !keep { count = first; return }
+        bx0 = Swift.min(bx0, sx0); by0 = Swift.min(by0, sy0); bx1 = Swift.max(bx1, sx1); by1 = Swift.max(by1, sy1)
+    }
+
+    /// The bounds of the kept segments, nil when there are none.
+    var bounds: (Double, Double, Double, Double)? { count == 0 ? nil : (bx0, by0, bx1, by1) }
 }

@@ -60,30 +60,13 @@ enum TinyRasterizer {
     @inline(__always)
     static func accumulateInside(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, bottom: Double,
                                  originY: Int, pitch: Int, acc: UnsafeMutablePointer<Float>) {
-        if ay == by { return }
-        let dir: Double
-        let xa, ya, xb, yb: Double
-        if ay < by { dir = 1; xa = ax; ya = ay; xb = bx; yb = by } else { dir = -1; xa = bx; ya = by; xb = ax; yb = ay }
-        let ys = Swift.max(ya, top), ye = Swift.min(yb, bottom)
-        if !(ys < ye) { return }
-        let dx = xb - xa, invDy = 1 / (yb - ya)
-        let xlo = Swift.min(xa, xb), xhi = Swift.max(xa, xb)
+        guard let seg = RowSegment(ax, ay, bx, by, top: top, bottom: bottom) else { return }
+        let xlo = Swift.min(seg.xa, seg.xb), xhi = Swift.max(seg.xa, seg.xb)
         // Held between the segment's ends (so 0…w, and never NaN): for a rise below 2⁻¹⁰²⁴,
         // 1 / (yb − ya) is ∞ and a row boundary inside it gave x = ∞, which trapped in ceilInt
         // (fuzz-path, regressions/fuzz-path/subnormal-rise-inf-x).
-        @inline(__always) func xAt(_ yy: Double) -> Double {
-            let v = yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
-            return v >= xlo ? (v <= xhi ? v : xhi) : xlo
-        }
-        var x = xAt(ys)
-        var y = ys
-        var row = Rasterizer.floorInt(ys)
-        var line = acc + (row - originY) * pitch
-        while y < ye {
-            let yn = Swift.min(Double(row + 1), ye)
-            let xn = xAt(yn)
-            cells(x, xn, d: Float((yn - y) * dir), line: line)
-            x = xn; y = yn; row += 1; line += pitch
+        seg.forEachRow(clamp: { v in v >= xlo ? (v <= xhi ? v : xhi) : xlo }) { row, x, xn, d in
+            cells(x, xn, d: d, line: acc + (row - originY) * pitch)
         }
     }
 

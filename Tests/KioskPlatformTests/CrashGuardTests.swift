@@ -63,4 +63,64 @@ import CDRM
         let kind = CrashGuard.scheduleDebugCrash(environment: ["KIOSK_DEBUG_CRASH_AFTER": "1", "KIOSK_DEBUG_CRASH": "explode"])
         #expect(kind?.contains("segv, overflow, trap, abort") == true)
     }
+
+    /// What a thread saw of its alternate signal stack.
+    final class AltStack: @unchecked Sendable {
+        var before: UnsafeMutableRawPointer?   // set by the test before prepareThread (nil: none)
+        var after: UnsafeMutableRawPointer?
+        var size = 0
+    }
+
+    /// Runs `body` on a thread of its own and joins it (so its exit, and the key destructors
+    /// that run then, are over when this returns).
+    static func onThread(_ box: AltStack, _ body: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer?) {
+        var thread = pthread_t()
+        #expect(pthread_create(&thread, nil, body, Unmanaged.passUnretained(box).toOpaque()) == 0)
+        #expect(pthread_join(thread, nil) == 0)
+    }
+
+    static func current() -> stack_t { var st = stack_t(); sigaltstack(nil, &st); return st }
+    static func disable() { var off = stack_t(); off.ss_flags = Int32(SS_DISABLE); sigaltstack(&off, nil) }
+
+    /// Dispatch's worker threads come and go: the stack kiosk maps for one is unmapped when it
+    /// exits (it was kept for the life of the process: 64 KiB a thread, LeakSanitizer).
+    @Test func aThreadsAlternateStackIsUnmappedWhenTheThreadExits() {
+        let box = AltStack()
+        Self.onThread(box) { arg in
+            let box = Unmanaged<AltStack>.fromOpaque(arg!).takeUnretainedValue()
+            CrashGuardTests.disable()          // start with none (AddressSanitizer gives each thread one)
+            CrashGuard.prepareThread()
+            let st = CrashGuardTests.current()
+            if st.ss_flags & Int32(SS_DISABLE) == 0 { box.after = st.ss_sp; box.size = st.ss_size }
+            return nil
+        }
+        let sp = try? #require(box.after)
+        #expect(box.size == 64 * 1024)
+        // msync fails with ENOMEM on pages that are not mapped.
+        if let sp {
+            errno = 0
+            #expect(msync(sp, box.size, MS_ASYNC) == -1 && errno == ENOMEM, "the thread's alternate stack is still mapped")
+        }
+    }
+
+    /// A thread that has an alternate stack keeps it: AddressSanitizer gives every thread one and
+    /// unmaps it itself at thread exit (replacing it made that unmap fail, and ASan abort).
+    @Test func aThreadsOwnAlternateStackIsKept() {
+        let box = AltStack()
+        let size = 32 * 1024
+        box.before = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        #expect(box.before != MAP_FAILED)
+        box.size = size
+        Self.onThread(box) { arg in
+            let box = Unmanaged<AltStack>.fromOpaque(arg!).takeUnretainedValue()
+            var mine = stack_t(ss_sp: box.before, ss_flags: 0, ss_size: box.size)
+            sigaltstack(&mine, nil)
+            CrashGuard.prepareThread()
+            box.after = CrashGuardTests.current().ss_sp
+            CrashGuardTests.disable()
+            return nil
+        }
+        #expect(box.after == box.before)
+        munmap(box.before, size)
+    }
 }

@@ -35,7 +35,7 @@ private func liveNodes(_ host: HeadlessHost) -> Int { host.allNodes.filter { !$0
 @MainActor @Suite struct TransitionEngineTests {
     @Test func ifElseSwapRemovesAfterTheAnimationAndInsertsFromTheActiveState() {
         let log = EventLog()
-        final class Ref { var host: HeadlessHost? }
+        final class Ref { weak var host: HeadlessHost? }   // weak: the host holds the view that reads it (LeakSanitizer)
         let ref = Ref()
         let host = HeadlessHost(width: 100, height: 100, text: FixedAdvanceText()) { Swap(log: log, now: { ref.host?.time ?? 0 }) }
         ref.host = host

@@ -34,7 +34,9 @@ final class FreeTypeOracle {
             outline.tags[i] = CChar(bitPattern: shape.tags[i])
         }
         for (i, e) in shape.contourEnds.enumerated() { outline.contours[i] = numericCast(e) }
-        outline.flags = evenOdd ? Int32(FT_OUTLINE_EVEN_ODD_FILL) : 0
+        // Or-ed in: FT_Outline_New set FT_OUTLINE_OWNER, without which FT_Outline_Done frees nothing
+        // (LeakSanitizer: 6.5 MB over the suite).
+        if evenOdd { outline.flags |= Int32(FT_OUTLINE_EVEN_ODD_FILL) }
         var buffer = [UInt8](repeating: 0, count: w * h)
         buffer.withUnsafeMutableBufferPointer { buf in
             var bitmap = FT_Bitmap()
