@@ -167,6 +167,18 @@ public struct Path: Hashable, Sendable {
     /// as CGPath/SwiftUI's `addArc` do.
     public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
                                 clockwise: Bool = true) {
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise, onGrid: true)
+    }
+
+    /// `addArc` in ⌈|sweep| / 90°⌉ equal pieces, as every arc was cut before `arcGrid`: kiosk's
+    /// built-in symbols keep their pixels (and goldens) with it.
+    public mutating func _addArcInEqualPieces(center: Point, radius: Double, startAngle: Double, endAngle: Double,
+                                              clockwise: Bool = true) {
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise, onGrid: false)
+    }
+
+    mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
+                         clockwise: Bool, onGrid: Bool) {
         let r = Swift.abs(radius)
         var sweep = endAngle - startAngle
         let twoPi = 2 * Double.pi
@@ -182,7 +194,7 @@ public struct Path: Hashable, Sendable {
         let needed = stored.count + Int(Swift.abs(sweep) / Path.arcGrid) + 3
         if stored.capacity < needed { stored.reserveCapacity(Swift.max(2 * needed, 2 * stored.capacity)) }
         if hasCurrent { line(to: p0) } else { move(to: p0) }
-        Path.arcCubics(center: center, radius: r, startAngle: startAngle, sweep: sweep) { c1, c2, p in
+        Path.arcCubics(center: center, radius: r, startAngle: startAngle, sweep: sweep, onGrid: onGrid) { c1, c2, p in
             cubic(to: p, control1: c1, control2: c2)
         }
     }
@@ -204,7 +216,7 @@ public struct Path: Hashable, Sendable {
     /// for bit from frame to frame, and the display list damages only the cubics that changed
     /// (`PathDifference`); with equal pieces every cubic moved a little each time.
     @inline(__always)
-    static func arcCubics(center: Point, radius r: Double, startAngle: Double, sweep: Double,
+    static func arcCubics(center: Point, radius r: Double, startAngle: Double, sweep: Double, onGrid: Bool = true,
                           _ body: (Point, Point, Point) -> Void) {
         // Each piece starts where the last ended: its cosine and sine are carried over, and a
         // piece between two grid angles takes the grid's handle factor (a third of the libm
@@ -221,7 +233,7 @@ public struct Path: Hashable, Sendable {
         }
         let quarter = Double.pi / 2
         // (Angles past 10⁶ rad keep equal pieces too: a grid step would not move them.)
-        if Swift.abs(sweep) <= quarter * (1 + 1e-12) || !(Swift.abs(startAngle) < 1e6) {
+        if !onGrid || Swift.abs(sweep) <= quarter * (1 + 1e-12) || !(Swift.abs(startAngle) < 1e6) {
             let n = Swift.max(1, Int((Swift.abs(sweep) / quarter).rounded(.up)))
             let step = sweep / Double(n)
             let k = 4.0 / 3.0 * _tan(step / 4)
