@@ -177,6 +177,18 @@ public struct Path: Hashable, Sendable {
     /// as CGPath/SwiftUI's `addArc` do.
     public mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
                                 clockwise: Bool = true) {
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise, onGrid: true)
+    }
+
+    /// `addArc` in ⌈|sweep| / 90°⌉ equal pieces, as every arc was cut before `arcGrid`: kiosk's
+    /// built-in symbols keep their pixels (and goldens) with it.
+    public mutating func _addArcInEqualPieces(center: Point, radius: Double, startAngle: Double, endAngle: Double,
+                                              clockwise: Bool = true) {
+        addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise, onGrid: false)
+    }
+
+    mutating func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double,
+                         clockwise: Bool, onGrid: Bool) {
         let r = Swift.abs(radius)
         var sweep = endAngle - startAngle
         let twoPi = 2 * Double.pi
@@ -185,8 +197,14 @@ public struct Path: Hashable, Sendable {
         else { if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) - twoPi } }
         if Swift.abs(sweep) > twoPi { sweep = sweep < 0 ? -twoPi : twoPi }
         let p0 = Path.arcStart(center: center, radius: r, angle: startAngle)
+        // Room for the line or move and the cubics at once, with as much again for what follows
+        // (a ring's second arc and close): element by element the array was reallocated 5–6
+        // times for a ring of two arcs; now it is allocated once.
+        materialize()
+        let needed = stored.count + Int(Swift.abs(sweep) / Path.arcGrid) + 3
+        if stored.capacity < needed { stored.reserveCapacity(Swift.max(2 * needed, 2 * stored.capacity)) }
         if hasCurrent { line(to: p0) } else { move(to: p0) }
-        Path.arcCubics(center: center, radius: r, startAngle: startAngle, sweep: sweep) { c1, c2, p in
+        Path.arcCubics(center: center, radius: r, startAngle: startAngle, sweep: sweep, onGrid: onGrid) { c1, c2, p in
             cubic(to: p, control1: c1, control2: c2)
         }
     }
@@ -195,22 +213,77 @@ public struct Path: Hashable, Sendable {
         Point(center.x + r * _cos(angle), center.y + r * _sin(angle))
     }
 
-    /// The cubics of an arc (≤ 90° each) from `startAngle` turning by `sweep` (|sweep| ≤ 2π).
+    /// Longer arcs are cut where their angle crosses a multiple of this (see `arcCubics`).
+    static let arcGrid = Double.pi / 8
+    /// The cubic handle factor of a piece one `arcGrid` long: 4/3 · tan(grid / 4).
+    static let arcGridHandle = 4.0 / 3.0 * _tan(arcGrid / 4)
+
+    /// The cubics of an arc from `startAngle` turning by `sweep` (|sweep| ≤ 2π). Up to a quarter
+    /// turn: ⌈|sweep| / 90°⌉ equal pieces (one, or two when the sweep rounds just past 90°), as
+    /// a rounded rectangle's corners are made (`CornerArc`). Longer: cut at the multiples of
+    /// `arcGrid` inside it, so the cubics between two grid angles depend only on the centre and
+    /// radius. An arc whose end moves (a progress ring, a gauge) then keeps its other cubics bit
+    /// for bit from frame to frame, and the display list damages only the cubics that changed
+    /// (`PathDifference`); with equal pieces every cubic moved a little each time.
     @inline(__always)
-    static func arcCubics(center: Point, radius r: Double, startAngle: Double, sweep: Double,
+    static func arcCubics(center: Point, radius r: Double, startAngle: Double, sweep: Double, onGrid: Bool = true,
                           _ body: (Point, Point, Point) -> Void) {
-        let n = Swift.max(1, Int((Swift.abs(sweep) / (Double.pi / 2)).rounded(.up)))
-        let step = sweep / Double(n)
-        let k = 4.0 / 3.0 * _tan(step / 4)
-        var a0 = startAngle
-        for _ in 0..<n {
-            let a1 = a0 + step
-            let c0 = _cos(a0), s0 = _sin(a0), c1 = _cos(a1), s1 = _sin(a1)
+        // Each piece starts where the last ended: its cosine and sine are carried over, and a
+        // piece between two grid angles takes the grid's handle factor (a third of the libm
+        // calls of computing every piece alone).
+        var c0 = 0.0, s0 = 0.0
+        @inline(__always) func piece(_ a0: Double, _ a1: Double, grid: Bool, first: Bool) {
+            let k = grid ? (a1 > a0 ? arcGridHandle : -arcGridHandle) : 4.0 / 3.0 * _tan((a1 - a0) / 4)
+            if first { c0 = _cos(a0); s0 = _sin(a0) }
+            let c1 = _cos(a1), s1 = _sin(a1)
             body(Point(center.x + r * (c0 - k * s0), center.y + r * (s0 + k * c0)),
                  Point(center.x + r * (c1 + k * s1), center.y + r * (s1 - k * c1)),
                  Point(center.x + r * c1, center.y + r * s1))
-            a0 = a1
+            c0 = c1; s0 = s1
         }
+        let quarter = Double.pi / 2
+        // (Angles past 10⁶ rad keep equal pieces too: a grid step would not move them.)
+        if !onGrid || Swift.abs(sweep) <= quarter * (1 + 1e-12) || !(Swift.abs(startAngle) < 1e6) {
+            let n = Swift.max(1, Int((Swift.abs(sweep) / quarter).rounded(.up)))
+            let step = sweep / Double(n)
+            let k = 4.0 / 3.0 * _tan(step / 4)
+            var a0 = startAngle
+            for _ in 0..<n {
+                let a1 = a0 + step
+                let c0 = _cos(a0), s0 = _sin(a0), c1 = _cos(a1), s1 = _sin(a1)
+                body(Point(center.x + r * (c0 - k * s0), center.y + r * (s0 + k * c0)),
+                     Point(center.x + r * (c1 + k * s1), center.y + r * (s1 - k * c1)),
+                     Point(center.x + r * c1, center.y + r * s1))
+                a0 = a1
+            }
+            return
+        }
+        let g = arcGrid, end = startAngle + sweep
+        // Grid angles closer than this to an end are not cut at (no sliver cubics).
+        let eps = 1e-9
+        var a0 = startAngle
+        var n = 0          // pieces made
+        // At most this many grid angles lie inside (|sweep| ≤ 2π); the bound also ends the walk
+        // for angles so large that a step of one grid index does not change them.
+        var left = Int(Swift.abs(sweep) / g) + 2
+        if sweep > 0 {
+            var i = (startAngle / g).rounded(.down) + 1
+            while left > 0 {
+                let a = i * g
+                if a >= end - eps { break }
+                if a > a0 + eps { piece(a0, a, grid: n > 0, first: n == 0); a0 = a; n += 1 }
+                i += 1; left -= 1
+            }
+        } else {
+            var i = (startAngle / g).rounded(.up) - 1
+            while left > 0 {
+                let a = i * g
+                if a <= end + eps { break }
+                if a < a0 - eps { piece(a0, a, grid: n > 0, first: n == 0); a0 = a; n += 1 }
+                i -= 1; left -= 1
+            }
+        }
+        piece(a0, end, grid: false, first: n == 0)
     }
 
     /// Axis-aligned rectangle, clockwise from the top-left corner.
@@ -251,6 +324,28 @@ public struct Path: Hashable, Sendable {
     public static func ellipse(in r: Rect) -> Path { Path { $0.addEllipse(in: r) } }
     public static func circle(center: Point, radius: Double) -> Path { Path { $0.addCircle(center: center, radius: radius) } }
     public static func capsule(in r: Rect) -> Path { Path { $0.addCapsule(in: r) } }
+
+    /// Maps every point through `t` in place: the same path as `applying(t)`, without a new
+    /// element array when this one is not shared (a shape's outline moved to its frame).
+    public mutating func transform(by t: Affine) {
+        if let s = shape, t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx.isFinite, t.ty.isFinite {
+            setShape(s.translated(t.tx, t.ty))
+            return
+        }
+        materialize()
+        stored.withUnsafeMutableBufferPointer { buf in
+            for i in buf.indices {
+                switch buf[i] {
+                case .move(let a): buf[i] = .move(t.apply(a))
+                case .line(let a): buf[i] = .line(t.apply(a))
+                case .quad(let a, let b): buf[i] = .quad(t.apply(a), t.apply(b))
+                case .cubic(let a, let b, let c): buf[i] = .cubic(t.apply(a), t.apply(b), t.apply(c))
+                case .close: break
+                }
+            }
+        }
+        start = t.apply(start); current = t.apply(current)
+    }
 
     /// The path with every point mapped through `t`.
     public func applying(_ t: Affine) -> Path {
@@ -311,18 +406,62 @@ public struct Path: Hashable, Sendable {
         return x0 <= x1 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero
     }
 
-    /// Exact bounds of the curve (curve extrema, not control points).
+    /// Exact bounds of the curve (curve extrema, not control points) over the sub-paths the
+    /// rasterizer draws: a lone `move` adds nothing and a sub-path holding a non-finite point is
+    /// left out whole; `.zero` when nothing is left. Each curve's extrema are solved for (the
+    /// roots of its derivative) only on an axis where a control point lies outside its ends;
+    /// nothing is allocated (this flattened the path into a point array: 12 % of a scene-10
+    /// frame and one allocation per changed arc).
     public var bounds: Rect {
-        var r: Rect? = nil
-        // A tolerance relative to the path's size, so tiny and huge paths are bounded alike.
-        let cb = controlPointBounds
-        let tol = Swift.max(Swift.max(cb.width, cb.height) * 1e-4, 1e-9)
-        forEachFlattened(tolerance: tol) { p0, p1 in
-            let seg = Rect(corners: p0, p1)
-            r = r.map { Rect(corners: Point(Swift.min($0.minX, seg.minX), Swift.min($0.minY, seg.minY)),
-                             Point(Swift.max($0.maxX, seg.maxX), Swift.max($0.maxY, seg.maxY))) } ?? seg
+        switch shape {
+        case .rect(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
+            return Rect(corners: Point(r.minX, r.minY), Point(r.maxX, r.maxY))
+        case .ellipse(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
+            let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
+            return Rect(corners: Point(cx - rx, cy - ry), Point(cx + rx, cy + ry))
+        default: break
         }
-        return r ?? .zero
+        var b = PathBoundsBox()
+        withElements { elements in
+            var sub = PathBoundsBox()          // the current sub-path's
+            var start = Point.zero, cur = Point.zero
+            var finite = true, drawn = false, open = false
+            @inline(__always) func endSubpath() {
+                if drawn && finite { b.add(sub) }
+                sub = PathBoundsBox(); drawn = false; finite = true
+            }
+            @inline(__always) func begin() {
+                // A segment after a close starts a new sub-path at the old start.
+                if !open { sub = PathBoundsBox(); sub.add(start); finite = start.isFinite; open = true }
+            }
+            for e in elements {
+                switch e {
+                case .move(let p):
+                    endSubpath()
+                    start = p; cur = p; open = true
+                    sub.add(p); finite = p.isFinite
+                case .line(let p):
+                    begin()
+                    finite = finite && p.isFinite
+                    sub.add(p); cur = p; drawn = true
+                case .quad(let c, let p):
+                    begin()
+                    finite = finite && c.isFinite && p.isFinite
+                    if finite { sub.addQuad(cur, c, p) }
+                    cur = p; drawn = true
+                case .cubic(let c1, let c2, let p):
+                    begin()
+                    finite = finite && c1.isFinite && c2.isFinite && p.isFinite
+                    if finite { sub.addCubic(cur, c1, c2, p) }
+                    cur = p; drawn = true
+                case .close:
+                    endSubpath()
+                    cur = start; open = false
+                }
+            }
+            endSubpath()
+        }
+        return b.rect
     }
 
     /// Calls `body` with each line segment of the flattened path (every sub-path closed),
@@ -466,5 +605,64 @@ extension Path {
         shape = nil
         stored.removeAll(keepingCapacity: keepingCapacity)
         start = .zero; current = .zero; hasCurrent = false
+    }
+}
+
+/// A growing bounding box of points and curve extrema (`Path.bounds`).
+struct PathBoundsBox {
+    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+
+    var rect: Rect { x0 <= x1 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : .zero }
+
+    @inline(__always) mutating func add(_ p: Point) {
+        x0 = Swift.min(x0, p.x); y0 = Swift.min(y0, p.y); x1 = Swift.max(x1, p.x); y1 = Swift.max(y1, p.y)
+    }
+    @inline(__always) mutating func add(_ o: PathBoundsBox) {
+        x0 = Swift.min(x0, o.x0); y0 = Swift.min(y0, o.y0); x1 = Swift.max(x1, o.x1); y1 = Swift.max(y1, o.y1)
+    }
+    @inline(__always) mutating func addX(_ v: Double) { x0 = Swift.min(x0, v); x1 = Swift.max(x1, v) }
+    @inline(__always) mutating func addY(_ v: Double) { y0 = Swift.min(y0, v); y1 = Swift.max(y1, v) }
+
+    /// The end point and, on an axis where the control point lies outside the ends, the extremum.
+    mutating func addQuad(_ p0: Point, _ c: Point, _ p1: Point) {
+        add(p1)
+        @inline(__always) func axis(_ a: Double, _ b: Double, _ d: Double) -> Double? {
+            guard b < Swift.min(a, d) || b > Swift.max(a, d) else { return nil }
+            let den = a - 2 * b + d
+            guard den != 0 else { return nil }
+            let t = (a - b) / den
+            guard t > 0 && t < 1 else { return nil }
+            let mt = 1 - t
+            return mt * mt * a + 2 * mt * t * b + t * t * d
+        }
+        if let v = axis(p0.x, c.x, p1.x) { addX(v) }
+        if let v = axis(p0.y, c.y, p1.y) { addY(v) }
+    }
+
+    /// The end point and, on an axis where a control point lies outside the ends, the extrema.
+    mutating func addCubic(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point) {
+        add(p1)
+        @inline(__always) func value(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ t: Double) -> Double {
+            let mt = 1 - t
+            return mt * mt * mt * a + 3 * mt * mt * t * b + 3 * mt * t * t * c + t * t * t * d
+        }
+        // Roots in (0, 1) of the derivative 3(qa t² + qb t + qc) on one axis, through `body`.
+        @inline(__always) func extrema(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ body: (Double) -> Void) {
+            let lo = Swift.min(a, d), hi = Swift.max(a, d)
+            guard b < lo || b > hi || c < lo || c > hi else { return }
+            let qa = -a + 3 * b - 3 * c + d, qb = 2 * (a - 2 * b + c), qc = b - a
+            if Swift.abs(qa) < 1e-12 * (Swift.abs(qb) + Swift.abs(qc)) || qa == 0 {
+                if qb != 0 { let t = -qc / qb; if t > 0 && t < 1 { body(value(a, b, c, d, t)) } }
+                return
+            }
+            let disc = qb * qb - 4 * qa * qc
+            guard disc >= 0 else { return }
+            let sq = disc.squareRoot()
+            let t0 = (-qb + sq) / (2 * qa), t1 = (-qb - sq) / (2 * qa)
+            if t0 > 0 && t0 < 1 { body(value(a, b, c, d, t0)) }
+            if t1 > 0 && t1 < 1 { body(value(a, b, c, d, t1)) }
+        }
+        extrema(p0.x, c1.x, c2.x, p1.x) { addX($0) }
+        extrema(p0.y, c1.y, c2.y, p1.y) { addY($0) }
     }
 }

@@ -130,8 +130,10 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView
 
     /// The outline in layout coordinates.
     func outline(in frame: CGRect) -> Raster.Path {
-        let local = shape.path(in: CGRect(origin: .zero, size: frame.size)).storage
-        return frame.origin == .zero ? local : local.applying(.translation(Double(frame.minX), Double(frame.minY)))
+        var local = shape.path(in: CGRect(origin: .zero, size: frame.size)).storage
+        // In place: the shape's fresh path is not shared, so no second element array.
+        if frame.origin != .zero { local.transform(by: .translation(Double(frame.minX), Double(frame.minY))) }
+        return local
     }
 
     func render(node: Node, pass: RenderPass) {

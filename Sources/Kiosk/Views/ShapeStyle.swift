@@ -12,9 +12,18 @@ protocol ResolvableStyle {
 
 extension ShapeStyle {
     func resolvePaint(in rect: CGRect, environment: EnvironmentValues) -> DrawPaint {
-        if let style = self as? ResolvableStyle { return style.resolve(in: rect, environment: environment) }
+        // The metatype is cast, not the value: `self as? ResolvableStyle` boxed a value larger
+        // than an existential's inline buffer (a `Color`), one allocation per changed shape a
+        // frame (LVGL scene 10). `Self` is the type found, so the value is read as it.
+        if let type = Self.self as? any ResolvableStyle.Type { return resolve(as: type, in: rect, environment: environment) }
         Diagnostics.warn("\(type(of: self)) is not a style kiosk can draw; using the foreground colour")
         return ForegroundStyle().resolve(in: rect, environment: environment)
+    }
+
+    private func resolve<T: ResolvableStyle>(as type: T.Type, in rect: CGRect, environment: EnvironmentValues) -> DrawPaint {
+        withUnsafePointer(to: self) { p in
+            p.withMemoryRebound(to: T.self, capacity: 1) { $0.pointee.resolve(in: rect, environment: environment) }
+        }
     }
 }
 

@@ -169,8 +169,8 @@ enum SystemSymbols {
             // way round between the circles' crossings, then the inner arc back.
             return [filled { p in
                 p.move(to: 0.5009, 0.0800)
-                p.addArc(center: Point(0.5, 0.5), radius: 0.42, startAngle: -1.5686, endAngle: 0.3110, clockwise: false)
-                p.addArc(center: Point(0.72, 0.34), radius: 0.34, startAngle: 1.0134, endAngle: -2.2710, clockwise: true)
+                p._addArcInEqualPieces(center: Point(0.5, 0.5), radius: 0.42, startAngle: -1.5686, endAngle: 0.3110, clockwise: false)
+                p._addArcInEqualPieces(center: Point(0.72, 0.34), radius: 0.34, startAngle: 1.0134, endAngle: -2.2710, clockwise: true)
                 p.close() }]
         case "bolt.fill": return [filled { polygon(&$0, [(0.6, 0.04), (0.16, 0.56), (0.46, 0.56), (0.38, 0.96), (0.84, 0.42), (0.54, 0.42)]) }]
         case "clock": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86)); $0.move(to: 0.5, 0.22); $0.line(to: 0.5, 0.5); $0.line(to: 0.7, 0.62) }]
@@ -200,7 +200,7 @@ enum SystemSymbols {
             return [stroked { p in
                 for r in [0.18, 0.33, 0.48] {
                     p.move(to: 0.5 + r * cos(-2.36), 0.82 + r * sin(-2.36))
-                    p.addArc(center: Point(0.5, 0.82), radius: r, startAngle: -2.36, endAngle: -0.78, clockwise: true)
+                    p._addArcInEqualPieces(center: Point(0.5, 0.82), radius: r, startAngle: -2.36, endAngle: -0.78, clockwise: true)
                 } },
                     filled { $0.addCircle(center: Point(0.5, 0.82), radius: 0.07) }]
         case "checkmark.circle": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86))
