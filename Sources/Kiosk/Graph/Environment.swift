@@ -94,7 +94,7 @@ public struct Environment<Value>: DynamicProperty, InstallableProperty {
 
     public var wrappedValue: Value { read(location.values ?? EnvironmentValues()) }
 
-    func install(in node: Node, slot: inout Int) { location.values = node.environment }
+    func install(in node: Node, slot: inout Int) { location.node = node }
 }
 
 extension Environment where Value: AnyObject & Observable {
@@ -117,7 +117,14 @@ extension Environment {
     }
 }
 
-final class EnvironmentLocation { var values: EnvironmentValues? }
+/// Where an `@Environment` property reads: the node it is installed in, held weakly. A copy of
+/// the values was kept here, and a value that stores the property in the environment (a
+/// ButtonStyle with `@Environment` in `.buttonStyle(_:)`) then held itself: location → values →
+/// style → location, a cycle that outlived its view (LeakSanitizer, ControlsTests).
+final class EnvironmentLocation {
+    weak var node: Node?
+    var values: EnvironmentValues? { node?.environment }
+}
 
 /// `UIScreen.main.bounds`, for programs written against UIKit: the host's screen.
 ///
