@@ -375,6 +375,19 @@ public struct Path: Hashable, Sendable {
         return p
     }
 
+    /// A finite inline rectangle or ellipse's bounds, without making the elements (the
+    /// ellipse's control points lie between its extreme points); nil for any other path.
+    var inlineShapeBounds: Rect? {
+        switch shape {
+        case .rect(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
+            return Rect(corners: Point(r.minX, r.minY), Point(r.maxX, r.maxY))
+        case .ellipse(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
+            let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
+            return Rect(corners: Point(cx - rx, cy - ry), Point(cx + rx, cy + ry))
+        default: return nil
+        }
+    }
+
     /// Bounds of all points including control points (a cheap superset of the exact bounds).
     /// Non-finite points are skipped; `.zero` for an empty path.
     public var controlPointBounds: Rect {
@@ -383,16 +396,7 @@ public struct Path: Hashable, Sendable {
             guard p.isFinite else { return }
             x0 = Swift.min(x0, p.x); y0 = Swift.min(y0, p.y); x1 = Swift.max(x1, p.x); y1 = Swift.max(y1, p.y)
         }
-        // A finite rectangle or ellipse: its extreme points, without making the elements (the
-        // ellipse's control points lie between them).
-        switch shape {
-        case .rect(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
-            return Rect(corners: Point(r.minX, r.minY), Point(r.maxX, r.maxY))
-        case .ellipse(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
-            let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
-            return Rect(corners: Point(cx - rx, cy - ry), Point(cx + rx, cy + ry))
-        default: break
-        }
+        if let b = inlineShapeBounds { return b }
         withElements { elements in
             for e in elements {
                 switch e {
@@ -413,14 +417,7 @@ public struct Path: Hashable, Sendable {
     /// nothing is allocated (this flattened the path into a point array: 12 % of a scene-10
     /// frame and one allocation per changed arc).
     public var bounds: Rect {
-        switch shape {
-        case .rect(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
-            return Rect(corners: Point(r.minX, r.minY), Point(r.maxX, r.maxY))
-        case .ellipse(let r)? where r.origin.isFinite && r.size.width.isFinite && r.size.height.isFinite:
-            let cx = r.midX, cy = r.midY, rx = r.width / 2, ry = r.height / 2
-            return Rect(corners: Point(cx - rx, cy - ry), Point(cx + rx, cy + ry))
-        default: break
-        }
+        if let b = inlineShapeBounds { return b }
         var b = PathBoundsBox()
         withElements { elements in
             var sub = PathBoundsBox()          // the current sub-path's
