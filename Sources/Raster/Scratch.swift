@@ -1,7 +1,7 @@
 // Scratch memory for drawing, owned by a Canvas and reused by every draw so that steady-state
 // drawing allocates nothing: buffers only grow, never shrink. A canvas that goes away hands its
 // scratch to the next one (`RasterScratch.pool`).
-import Synchronization
+import Glibc
 
 /// A growable raw buffer of `T` that is reused across draws.
 @usableFromInline struct ScratchBuffer<T> {
@@ -77,7 +77,7 @@ final class RasterScratch {
     /// (memset, callgrind). Every buffer keeps the invariants a sweep leaves (accumulation and
     /// dirty bits zero), so a pooled scratch is as good as a new one. At most `poolLimit` wait
     /// here, each as large as the largest draw it served.
-    static let pool = Mutex<[RasterScratch]>({ var a: [RasterScratch] = []; a.reserveCapacity(poolLimit); return a }())
+    static let pool = ScratchPool()
     static let poolLimit = 8
 
     /// A pooled scratch, or a new one.
@@ -95,5 +95,25 @@ final class RasterScratch {
         segments.free(); order.free(); active.free(); stripCounts.free()
         accumulation.free(); dirty.free(); coverage.free(); colors.free(); maskTable.free()
         boxes.free(); bandEdges.free(); spanStarts.free(); spans.free(); xedges.free(); rowCoverage.free(); rowOps.free()
+    }
+}
+
+/// The pool of `RasterScratch.pool`: an array under a pthread mutex. Synchronization's `Mutex`
+/// waits on a futex with atomics ThreadSanitizer does not see, so TSan reported the pool's locked
+/// accesses as races (`scripts/sanitize thread`, two canvases made on two threads); ImageCache
+/// and FontTextEngine lock the same way for the same reason.
+final class ScratchPool: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var items: [RasterScratch] = []
+
+    init() {
+        pthread_mutex_init(lock, nil)
+        items.reserveCapacity(RasterScratch.poolLimit)
+    }
+
+    func withLock<R>(_ body: (inout [RasterScratch]) -> R) -> R {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return body(&items)
     }
 }
