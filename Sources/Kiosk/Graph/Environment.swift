@@ -137,12 +137,25 @@ public final class UIScreen {
     public var bounds: CGRect {
         get {
             if let p = pthread_getspecific(UIScreen.currentKey) { return p.assumingMemoryBound(to: CGRect.self).pointee }
+            pthread_mutex_lock(lastLock)
+            defer { pthread_mutex_unlock(lastLock) }
             return lastBounds
         }
-        set { lastBounds = newValue }
+        set {
+            pthread_mutex_lock(lastLock)
+            defer { pthread_mutex_unlock(lastLock) }
+            lastBounds = newValue
+        }
     }
     public var scale: CGFloat { 1 }
+    /// The last screen created, under `lastLock`: hosts made on several threads at once (tests)
+    /// each set it (ThreadSanitizer: a data race on the unlocked rectangle).
     nonisolated(unsafe) private var lastBounds: CGRect = .zero
+    private let lastLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
 
     /// Per-thread pointer to the bounds of the screen whose work is running on that thread.
     private static let currentKey: pthread_key_t = {
