@@ -19,9 +19,12 @@ out="${KIOSK_E2E_OUT:-$root/.build/e2e-debian}"
 die() { echo "e2e-debian: FAIL: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
 step() { echo "e2e-debian: $1 ($(( $(date +%s) - start )) s)" >&2; }
 
-scripts/deps qemu-system-x86 busybox-static cpio kmod gcc libc6-dev mmdebstrap e2fsprogs dpkg-dev \
+# qemu-utils for qemu-img (each boot's disk is a qcow2 overlay): only recommended by
+# qemu-system-x86, and scripts/deps installs without recommends (a fresh machine had none).
+scripts/deps qemu-system-x86 qemu-utils busybox-static cpio kmod gcc libc6-dev mmdebstrap e2fsprogs dpkg-dev \
   || die "cannot install QEMU, mmdebstrap and the helpers (apt failed; is a Debian mirror reachable?)"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found after install"
+command -v qemu-img >/dev/null || die "qemu-img not found after installing qemu-utils"
 ver=$(Tests/E2E/kernel.sh "$cache") || die "cannot get the Debian kernel (linux-image-amd64); is an apt mirror reachable?"
 step "kernel $ver"
 read -r image initrd < <(Tests/E2E/debian-image.sh "$cache" "$ver") || true
