@@ -163,15 +163,20 @@ struct ReEvaluationAllocationTests {
     /// Allocations of the graph update (body re-evaluation and reconcile) of each of `frames`
     /// frames once warm, for `count` labels.
     private func updateAllocations(count: Int, frames: Int = 6) throws -> [UInt64] {
-        let renderer = RootRenderer(width: 800, height: 480, colorScheme: .light, text: FixedAdvanceText(),
-                                    root: TickingLabels(count: count))
+        try Self.updateAllocations(of: TickingLabels(count: count), frames: frames)
+    }
+
+    /// Allocations of each of `frames` graph updates of `root` at 800×480, after four warm-up
+    /// frames that fill each node's kept child entries (ChildList) and the caches; every frame
+    /// steps past the root's timeline's next entry, whatever the rounding.
+    static func updateAllocations(of root: some View, frames: Int = 6) throws -> [UInt64] {
+        let renderer = RootRenderer(width: 800, height: 480, colorScheme: .light, text: FixedAdvanceText(), root: root)
         let surface = try Surface(width: 800, height: 480)
         var time = 0.0
-        // The first frames fill each node's kept child entries (ChildList) and the caches.
-        for _ in 0..<4 { time += 1.0 / 60; _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false) }
+        for _ in 0..<4 { time += 0.02; _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false) }
         var counts: [UInt64] = []
         for _ in 0..<frames {
-            time += 0.02        // past the timeline's next entry, whatever the rounding
+            time += 0.02
             renderer.graph.time = time
             let a0 = kiosk_thread_allocations()
             let changed = renderer.graph.update()
@@ -201,20 +206,7 @@ struct ReEvaluationAllocationTests {
     /// allocation of every such frame), the kept child entries take the new values.
     @Test func reEvaluatingATickingBoxAllocatesNothing() throws {
         #expect(kiosk_allocation_counting_active() == 1)
-        let renderer = RootRenderer(width: 800, height: 480, colorScheme: .light, text: FixedAdvanceText(), root: TickingBox())
-        let surface = try Surface(width: 800, height: 480)
-        var time = 0.0
-        for _ in 0..<4 { time += 0.02; _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false) }
-        var counts: [UInt64] = []
-        for _ in 0..<6 {
-            time += 0.02
-            renderer.graph.time = time
-            let a0 = kiosk_thread_allocations()
-            let changed = renderer.graph.update()
-            counts.append(kiosk_thread_allocations() &- a0)
-            #expect(changed, "the timeline re-evaluated its content")
-            _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false)
-        }
+        let counts = try Self.updateAllocations(of: TickingBox())
         // Release (`kiosk-engine-bench --lvgl --scene 3`, median-allocs): 0. This debug build
         // allocates 3 an update whatever the fix (unspecialised generics); the filtered copy of
         // the due wake-ups made it 4.

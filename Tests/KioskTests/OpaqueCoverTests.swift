@@ -43,20 +43,9 @@ import KioskScenes
     /// equals the frame drawn whole.
     @Test func movingWallpaperDrawnByDamageEqualsWholeFrames() throws {
         KioskScenes.registerAll()
-        var clock = 0.0
         // One source draws both (see recolouredBoxesDrawnByDamageEqualWholeFrames: two sources'
         // clocks start apart, and under load crossed the header's windows on different frames).
-        let incremental = try #require(DemoScenes.make("lvgl-2", width: 800, height: 480, now: { clock }) as? ViewFrameSource)
-        let whole = incremental
-        let a = try Surface(width: 800, height: 480), b = try Surface(width: 800, height: 480)
-        var covered = 0
-        for frame in 0..<40 {
-            clock = Double(frame) * 0.016
-            let damage = incremental.renderFrame(into: a, at: clock, fullRedraw: false)
-            _ = whole.renderFrame(into: b, at: clock, fullRedraw: true)
-            if !damage.isEmpty { covered += 1 }
-            #expect(a.samePixels(as: b), "frame \(frame) \(OpaqueCoverTests.firstDifference(a, b))")
-        }
+        let (incremental, covered) = try Self.drawByDamageAndWhole("lvgl-2") { _, _ in }
         #expect(covered > 20)
         #expect(incremental.warnings.isEmpty, "\(incremental.warnings)")
     }
@@ -69,16 +58,7 @@ import KioskScenes
     /// different frames under load.
     @Test(arguments: [1, 3, 4]) func recolouredBoxesDrawnByDamageEqualWholeFrames(_ n: Int) throws {
         KioskScenes.registerAll()
-        var clock = 0.0
-        let source = try #require(DemoScenes.make("lvgl-\(n)", width: 800, height: 480, now: { clock }) as? ViewFrameSource)
-        let a = try Surface(width: 800, height: 480), b = try Surface(width: 800, height: 480)
-        var drawn = 0
-        for frame in 0..<40 {
-            clock = Double(frame) * 0.016
-            let damage = source.renderFrame(into: a, at: clock, fullRedraw: false)
-            _ = source.renderFrame(into: b, at: clock, fullRedraw: true)
-            if !damage.isEmpty { drawn += 1 }
-            #expect(a.samePixels(as: b), "lvgl-\(n) frame \(frame) \(OpaqueCoverTests.firstDifference(a, b))")
+        let (_, drawn) = try Self.drawByDamageAndWhole("lvgl-\(n)") { frame, damage in
             // Scene 3's box: (8, 48), 30 % of the 784 × 424 content area, and not a pixel more
             // (the header's frames, every 300 ms, add its labels).
             if n == 3 && frame > 0 && damage.count == 1 {
@@ -86,6 +66,25 @@ import KioskScenes
             }
         }
         #expect(drawn > 20)
+    }
+
+    /// Draws 40 frames of `scene` at 800×480, 16 ms apart, each from its damage and again whole
+    /// with the same source, expects the two equal, and hands `check` each frame's damage.
+    /// Returns the source and the number of frames with damage.
+    static func drawByDamageAndWhole(_ scene: String, _ check: (Int, [IntRect]) -> Void) throws -> (ViewFrameSource, Int) {
+        var clock = 0.0
+        let source = try #require(DemoScenes.make(scene, width: 800, height: 480, now: { clock }) as? ViewFrameSource)
+        let a = try Surface(width: 800, height: 480), b = try Surface(width: 800, height: 480)
+        var drawn = 0
+        for frame in 0..<40 {
+            clock = Double(frame) * 0.016
+            let damage = source.renderFrame(into: a, at: clock, fullRedraw: false)
+            _ = source.renderFrame(into: b, at: clock, fullRedraw: true)
+            if !damage.isEmpty { drawn += 1 }
+            #expect(a.samePixels(as: b), "\(scene) frame \(frame) \(OpaqueCoverTests.firstDifference(a, b))")
+            check(frame, damage)
+        }
+        return (source, drawn)
     }
 
     /// A rectangle fill on whole pixels is bounded by exactly its pixels; one on fractional
