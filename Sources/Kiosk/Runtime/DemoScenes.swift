@@ -1,10 +1,14 @@
 // DemoScenes: the scenes `kiosk run --scene` and `kiosk snapshot --scene` know, drawn with Raster
 // directly. The engine's SwiftUI-style views replace them as they land; the names stay.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The built-in demo scenes.
 public enum DemoScenes {
     /// Name and one-line description, in listing order (the built-ins, then registered scenes).
-    public static var all: [(name: String, summary: String)] { builtins + registered.map { ($0.name, $0.summary) } }
+    public static var all: [(name: String, summary: String)] { builtins + withRegistered { $0.map { ($0.name, $0.summary) } } }
 
     /// Makes a registered scene: a `width`×`height` source on the clock `now`.
     public typealias Factory = (_ width: Int, _ height: Int, _ now: @escaping () -> Double) -> FrameSource
@@ -13,10 +17,24 @@ public enum DemoScenes {
     /// seed programs and the LVGL benchmark scenes register from the KioskScenes module).
     /// A name registered again replaces the earlier entry.
     public static func register(_ name: String, summary: String, make: @escaping Factory) {
-        registered.removeAll { $0.name == name }
-        registered.append((name, summary, make))
+        withRegistered { list in
+            list.removeAll { $0.name == name }
+            list.append((name, summary, make))
+        }
     }
+    /// The registered scenes, under `registeredLock`: tests register and make scenes from many
+    /// threads at once (an unlocked `removeAll` under two parallel `registerAll`s crashed the suite).
     nonisolated(unsafe) private static var registered: [(name: String, summary: String, make: Factory)] = []
+    private static let registeredLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+    private static func withRegistered<T>(_ body: (inout [(name: String, summary: String, make: Factory)]) -> T) -> T {
+        pthread_mutex_lock(registeredLock)
+        defer { pthread_mutex_unlock(registeredLock) }
+        return body(&registered)
+    }
 
     /// The launcher's name: `kiosk run` with no scene shows it (LauncherFrameSource).
     public static let launcherName = "launcher"
@@ -38,7 +56,10 @@ public enum DemoScenes {
         case "pulse": return PulseScene(width: width, height: height)
         case "views": return ViewFrameSource(width: width, height: height, now: now) { TapCounterView() }
         case launcherName: return LauncherFrameSource(width: width, height: height, now: now)
-        default: return registered.first { $0.name == name }.map { $0.make(width, height, now) }
+        default:
+            // The factory runs outside the lock (a scene's set-up may look up other scenes).
+            let make = withRegistered { $0.first { $0.name == name }?.make }
+            return make.map { $0(width, height, now) }
         }
     }
 }
