@@ -138,5 +138,13 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
         self.init(x0: c(r.minX.rounded(.down)), y0: c(r.minY.rounded(.down)),
                   x1: c(r.maxX.rounded(.up)), y1: c(r.maxY.rounded(.up)))
     }
+    /// `r` when its edges are whole numbers (well inside Int: within ±10⁹), else nil — NaN and
+    /// ±∞ included. For boxes that cover their pixels exactly (no anti-aliased edge).
+    @inlinable public init?(exactly r: Rect) {
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        guard Swift.abs(x0) < 1e9, Swift.abs(y0) < 1e9, Swift.abs(x1) < 1e9, Swift.abs(y1) < 1e9,
+              x0 == x0.rounded(), y0 == y0.rounded(), x1 == x1.rounded(), y1 == y1.rounded() else { return nil }
+        self.init(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
+    }
     public var description: String { "[\(x0),\(y0))–[\(x1),\(y1))" }
 }

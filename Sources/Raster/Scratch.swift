@@ -77,7 +77,11 @@ final class RasterScratch {
     /// (memset, callgrind). Every buffer keeps the invariants a sweep leaves (accumulation and
     /// dirty bits zero), so a pooled scratch is as good as a new one. At most `poolLimit` wait
     /// here, each as large as the largest draw it served.
-    static let pool = ScratchPool()
+    static let pool: Locked<[RasterScratch]> = {
+        var items: [RasterScratch] = []
+        items.reserveCapacity(poolLimit)
+        return Locked(items)
+    }()
     static let poolLimit = 8
 
     /// A pooled scratch, or a new one.
@@ -95,25 +99,5 @@ final class RasterScratch {
         segments.free(); order.free(); active.free(); stripCounts.free()
         accumulation.free(); dirty.free(); coverage.free(); colors.free(); maskTable.free()
         boxes.free(); bandEdges.free(); spanStarts.free(); spans.free(); xedges.free(); rowCoverage.free(); rowOps.free()
-    }
-}
-
-/// The pool of `RasterScratch.pool`: an array under a pthread mutex. Synchronization's `Mutex`
-/// waits on a futex with atomics ThreadSanitizer does not see, so TSan reported the pool's locked
-/// accesses as races (`scripts/sanitize thread`, two canvases made on two threads); ImageCache
-/// and FontTextEngine lock the same way for the same reason.
-final class ScratchPool: @unchecked Sendable {
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var items: [RasterScratch] = []
-
-    init() {
-        pthread_mutex_init(lock, nil)
-        items.reserveCapacity(RasterScratch.poolLimit)
-    }
-
-    func withLock<R>(_ body: (inout [RasterScratch]) -> R) -> R {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body(&items)
     }
 }

@@ -22,6 +22,19 @@ private func checkInvariants(_ region: Region, added: [IntRect], sourceLocation:
 }
 
 @Suite struct RegionTests {
+    @Test func intRectExactlyTakesWholePixelsOnly() {
+        #expect(IntRect(exactly: Rect(x: 3, y: -4, width: 10, height: 2)) == IntRect(x0: 3, y0: -4, x1: 13, y1: -2))
+        #expect(IntRect(exactly: Rect(x: 0, y: 0, width: 0, height: 0)) == IntRect(x0: 0, y0: 0, x1: 0, y1: 0))
+        #expect(IntRect(exactly: Rect(x: 0.5, y: 0, width: 10, height: 2)) == nil)
+        #expect(IntRect(exactly: Rect(x: 0, y: 0, width: 10, height: 2.25)) == nil)
+        #expect(IntRect(exactly: Rect(x: .nan, y: 0, width: 1, height: 1)) == nil)
+        #expect(IntRect(exactly: Rect(x: 0, y: 0, width: .infinity, height: 1)) == nil)
+        #expect(IntRect(exactly: Rect(x: 2e9, y: 0, width: 1, height: 1)) == nil)
+        // covering agrees with it on whole-pixel rects
+        let r = Rect(x: -7, y: 12, width: 30, height: 5)
+        #expect(IntRect(exactly: r) == IntRect(covering: r))
+    }
+
     @Test func emptyRegion() {
         let r = Region()
         #expect(r.isEmpty)

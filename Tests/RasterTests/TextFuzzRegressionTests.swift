@@ -82,6 +82,30 @@ private func writeBytes(_ bytes: [UInt8], to path: String) throws {
         }
     }
 
+    /// fuzz-text-long spent a quarter of its corpus replay outlining every glyph of long texts
+    /// under NaN, infinite or singular transforms, for the fill to drop them all. Such a transform
+    /// now outlines nothing, and the surface shows what the whole outline path gives: nothing.
+    @Test func textUnderATransformThatDrawsNothingIsNotOutlined() throws {
+        let layout = fonts.layout(String(repeating: "Wåy fi 12 ", count: 300), font: font, maxWidth: 400)
+        let transforms = [Affine(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0), Affine(a: 1, b: 0, c: 0, d: .infinity, tx: 0, ty: 0),
+                          Affine(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0), Affine(a: 0, b: 0, c: 0, d: 0, tx: 5, ty: 5),
+                          Affine(a: 1, b: 0, c: 0, d: 0, tx: 0, ty: 10), Affine(a: 2, b: 1, c: 4, d: 2, tx: 3, ty: 3)]
+        for t in transforms {
+            let drawn = try Surface(width: 64, height: 48), whole = try Surface(width: 64, height: 48)
+            let a = Canvas(drawn), b = Canvas(whole)
+            a.transform = t; b.transform = t
+            #expect(fonts.outlinePath(layout, at: Point(-10, -20), visibleIn: a).isEmpty, "\(t)")
+            fonts.draw(layout, in: a, at: Point(-10, -20), paint: .solid(.black))
+            b.fill(fonts.outlinePath(layout, at: Point(-10, -20)), with: .solid(.black))
+            #expect(drawn.samePixels(as: whole), "\(t)")
+            #expect((0..<48).allSatisfy { y in (0..<64).allSatisfy { drawn.premultipliedPixel(x: $0, y: y) == 0 } }, "\(t)")
+        }
+        // An invertible transform still outlines what shows.
+        let c = Canvas(try Surface(width: 64, height: 48))
+        c.transform = .rotation(0.3)
+        #expect(!fonts.outlinePath(layout, at: Point(-10, -20), visibleIn: c).isEmpty)
+    }
+
     /// fuzz-text spent 82 % of its instructions rendering and run-encoding whole masks of
     /// 200–2048 px glyphs for a 48×24 surface. Text above `maxMaskSize` is filled as outlines:
     /// the glyph cache does not grow, and the pixels are those of the outline path.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 // Environment: values passed down the view tree (colour scheme, screen size, font, …).
 
+import Raster
 import Synchronization
 
 /// A key for a value in `EnvironmentValues`.
@@ -137,25 +138,14 @@ public final class UIScreen {
     public var bounds: CGRect {
         get {
             if let p = pthread_getspecific(UIScreen.currentKey) { return p.assumingMemoryBound(to: CGRect.self).pointee }
-            pthread_mutex_lock(lastLock)
-            defer { pthread_mutex_unlock(lastLock) }
-            return lastBounds
+            return lastBounds.withLock { $0 }
         }
-        set {
-            pthread_mutex_lock(lastLock)
-            defer { pthread_mutex_unlock(lastLock) }
-            lastBounds = newValue
-        }
+        set { lastBounds.withLock { $0 = newValue } }
     }
     public var scale: CGFloat { 1 }
-    /// The last screen created, under `lastLock`: hosts made on several threads at once (tests)
+    /// The last screen created, locked (`Raster.Locked`): hosts made on several threads at once (tests)
     /// each set it (ThreadSanitizer: a data race on the unlocked rectangle).
-    nonisolated(unsafe) private var lastBounds: CGRect = .zero
-    private let lastLock: UnsafeMutablePointer<pthread_mutex_t> = {
-        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        return lock
-    }()
+    private let lastBounds = Locked(CGRect.zero)
 
     /// Per-thread pointer to the bounds of the screen whose work is running on that thread.
     private static let currentKey: pthread_key_t = {

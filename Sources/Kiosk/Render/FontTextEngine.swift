@@ -29,18 +29,14 @@ final class FontTextEngine: TextDrawing {
     /// but `shared` is one object per process and tests run hosts on many threads at once;
     /// FreeType and HarfBuzz objects must not be used concurrently (a HarfBuzz assertion fired
     /// in CI when two hosts shaped text at the same time). Uncontended it costs ~20 ns a call.
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let lock = Locked(())
 
     init(library: FontLibrary) {
         self.library = library
-        pthread_mutex_init(lock, nil)
     }
-    deinit { pthread_mutex_destroy(lock); lock.deallocate() }
 
     @inline(__always) private func locked<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return body()
+        lock.withLock { _ in body() }
     }
 
     /// The engine hosts share. Kiosk runs all view work on the main queue, so one library

@@ -353,12 +353,7 @@ final class RenderPass {
         let local = Raster.Rect(localBounds)
         if case let .fill(path, _, _) = command, let box = path.boxShapeBounds,
            box.minX >= local.minX, box.minY >= local.minY, box.maxX <= local.maxX, box.maxY <= local.maxY {
-            let d = transform.apply(box)
-            let x0 = d.minX, y0 = d.minY, x1 = d.maxX, y1 = d.maxY
-            if abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9,
-               x0 == x0.rounded(), y0 == y0.rounded(), x1 == x1.rounded(), y1 == y1.rounded() {
-                return IntRect(covering: d)
-            }
+            if let exact = IntRect(exactly: transform.apply(box)) { return exact }
         }
         return IntRect(covering: transform.apply(local).insetBy(dx: -1, dy: -1))
     }

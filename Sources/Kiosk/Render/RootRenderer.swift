@@ -371,11 +371,8 @@ public final class RootRenderer {
         }
         let t = item.transform
         guard image.isOpaque, t.a == 1, t.d == 1, t.b == 0, t.c == 0 else { return nil }
-        let x0 = rect.x + t.tx, y0 = rect.y + t.ty, x1 = x0 + rect.width, y1 = y0 + rect.height
-        // Whole pixels only, well inside Int (NaN and ±∞ fail the comparisons).
-        guard abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9,
-              x0 == x0.rounded(), y0 == y0.rounded(), x1 == x1.rounded(), y1 == y1.rounded() else { return nil }
-        return IntRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
+        // Whole pixels only (NaN and ±∞ are not).
+        return IntRect(exactly: Raster.Rect(x: rect.x + t.tx, y: rect.y + t.ty, width: rect.width, height: rect.height))
     }
 
     private func draw(_ item: DisplayItem, in rect: IntRect, canvas: Raster.Canvas) {

@@ -3,6 +3,7 @@
 
 #if canImport(Glibc)
 import Glibc
+import Raster
 #endif
 
 /// The built-in demo scenes.
@@ -22,18 +23,11 @@ public enum DemoScenes {
             list.append((name, summary, make))
         }
     }
-    /// The registered scenes, under `registeredLock`: tests register and make scenes from many
+    /// The registered scenes, locked (`Raster.Locked`): tests register and make scenes from many
     /// threads at once (an unlocked `removeAll` under two parallel `registerAll`s crashed the suite).
-    nonisolated(unsafe) private static var registered: [(name: String, summary: String, make: Factory)] = []
-    private static let registeredLock: UnsafeMutablePointer<pthread_mutex_t> = {
-        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        return lock
-    }()
+    private static let registered = Locked<[(name: String, summary: String, make: Factory)]>([])
     private static func withRegistered<T>(_ body: (inout [(name: String, summary: String, make: Factory)]) -> T) -> T {
-        pthread_mutex_lock(registeredLock)
-        defer { pthread_mutex_unlock(registeredLock) }
-        return body(&registered)
+        registered.withLock(body)
     }
 
     /// The launcher's name: `kiosk run` with no scene shows it (LauncherFrameSource).

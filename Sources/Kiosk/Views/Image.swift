@@ -67,24 +67,19 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
 /// one thread, but two graphs may run on two (the test suite renders scenes in parallel, and
 /// ThreadSanitizer caught two of them inserting into the table at once: `scripts/sanitize
 /// thread`). Uncontended, the lock is a few tens of nanoseconds per Image per frame; a decode
-/// holds it, so a name is read from disk once however many threads ask. A pthread mutex, not
-/// Synchronization's `Mutex`: that one waits on a futex and its atomics are not instrumented,
-/// so ThreadSanitizer saw no ordering and still reported the locked accesses as a race.
+/// holds it, so a name is read from disk once however many threads ask. `Raster.Locked`, a
+/// pthread mutex ThreadSanitizer sees (Synchronization's `Mutex` it does not).
 final class ImageCache: @unchecked Sendable {
     static let shared = ImageCache()
-    private var images: [String: ImageBox?] = [:]
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() { pthread_mutex_init(lock, nil) }
-    deinit { pthread_mutex_destroy(lock); lock.deallocate() }
+    private let images = Locked<[String: ImageBox?]>([:])
 
     func image(named name: String) -> ImageBox? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let cached = images[name] { return cached }
-        let result = Self.load(name)
-        images[name] = result
-        return result
+        images.withLock { images in
+            if let cached = images[name] { return cached }
+            let result = Self.load(name)
+            images[name] = result
+            return result
+        }
     }
 
     private static func load(_ name: String) -> ImageBox? {

@@ -41,8 +41,15 @@ extension FontLibrary {
     /// With `canvas`, only the glyphs whose outline box, under the canvas transform, meets the
     /// canvas clip: 30 000 rotated glyphs of which a few are visible took > 10 s to outline and
     /// fill under fuzz-text (ASan), nearly all of it for glyphs off the surface.
+    /// Under a transform that draws nothing — non-finite (the fill drops every point) or singular
+    /// (every outline maps onto a line: no area) — it is empty, not 30 000 glyphs for the fill to
+    /// drop (a quarter of fuzz-text-long's time replaying its corpus, perf).
     func outlinePath(_ layout: TextLayout, at origin: Point, visibleIn canvas: Canvas?) -> Path {
         var path = Path()
+        if let t = canvas?.transform {
+            let scale = t.maxScale, det = t.determinant
+            guard scale.isFinite, scale > 0, t.tx.isFinite, t.ty.isFinite, det.isFinite, det != 0 else { return path }
+        }
         let clip = canvas.map { c in
             Rect(x: Double(c.clip.x0) - 1, y: Double(c.clip.y0) - 1, width: Double(c.clip.width) + 2, height: Double(c.clip.height) + 2)
         }
