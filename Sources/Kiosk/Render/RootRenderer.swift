@@ -30,9 +30,15 @@ public final class RootRenderer {
     public private(set) var lastDamage: [IntRect] = []
     /// Frames that drew something.
     public private(set) var frameCount = 0
-    /// When the damaged area is larger than this share of the screen, the frame is redrawn
-    /// whole (one clear and one pass over the list is cheaper than many overlapping ones).
+    /// When damage of several rectangles covers more than this share of the screen, the frame
+    /// is redrawn whole (one clear and one pass over the list is cheaper than several passes,
+    /// each rasterizing again the items that straddle rectangles). One rectangle is drawn as it
+    /// is, whatever its size: it is never dearer than the screen, and LVGL scene 16's scrolled
+    /// page (74 % of an 800×480 screen below a still tab bar) was redrawn whole every frame.
     static let fullRedrawShare = 0.6
+    static func redrawsWhole(_ damage: [IntRect], of bounds: IntRect) -> Bool {
+        damage.count > 1 && Double(damage.reduce(0) { $0 + $1.area }) > Double(bounds.area) * fullRedrawShare
+    }
     /// Whether frames time their phases into `lastFrameTimes` (benchmarks; off by default, so a
     /// running kiosk reads no clocks for it).
     public var recordsFrameTimes = false
@@ -145,8 +151,7 @@ public final class RootRenderer {
                 damage = bounds.isEmpty ? [] : wholeScreen(bounds)
             } else {
                 damage = damageTracker.between(old: pass.previousItems, new: pass.items, reused: pass.reusedBlocks, within: bounds)
-                let area = damage.reduce(0) { $0 + $1.area }
-                if Double(area) > Double(bounds.area) * RootRenderer.fullRedrawShare { damage = wholeScreen(bounds) }
+                if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds) }
             }
             if verifiesRetainedRecording { verifyRetained(pass, bounds: bounds, damage: damage, fullRedraw: fullRedraw) }
             // The renderer keeps the new lists; the pass keeps the last ones to copy from.
@@ -260,9 +265,7 @@ public final class RootRenderer {
             // (An item with a NaN in it is unequal to itself: the item-by-item diff repaints it
             // every frame, a copied one is known equal. Only lists without one compare.)
             let full = DamageTracker().between(old: pass.previousItems, new: check.items, within: bounds)
-            var expected = full
-            let area = expected.reduce(0) { $0 + $1.area }
-            if Double(area) > Double(bounds.area) * RootRenderer.fullRedrawShare { expected = [bounds] }
+            let expected = RootRenderer.redrawsWhole(full, of: bounds) ? [bounds] : full
             if expected != damage { problem = "damage \(damage) retained, \(expected) recorded" }
         }
         guard let problem else { return }
