@@ -138,24 +138,13 @@ private struct PartialDamageScene: View {
 
     /// LVGL scene 10: 8 arcs at 800×480, each frame drawn by damage equals the same frame drawn
     /// whole, and the damage is the changed rows (12.8 % of the screen a frame with whole boxes).
-    /// One source draws both (two would start their clocks at two `Date()`s, and their arcs
-    /// would differ by a step now and then): the whole redraw repeats the frame's time.
     @Test func lvglArcsDrawnByDamageEqualWholeFrames() throws {
-        KioskScenes.registerAll()
-        var clock = 0.0
-        let incremental = try #require(DemoScenes.make("lvgl-10", width: 800, height: 480, now: { clock }) as? ViewFrameSource)
-        let a = try Surface(width: 800, height: 480), b = try Surface(width: 800, height: 480)
         var damaged = 0, frames = 0
-        for frame in 0..<160 {
-            clock = Double(frame) * 0.016
-            let damage = incremental.renderFrame(into: a, at: clock, fullRedraw: false)
-            _ = incremental.renderFrame(into: b, at: clock, fullRedraw: true)
-            #expect(a.samePixels(as: b), "frame \(frame)")
+        try drawSceneByDamageAndWhole("lvgl-10", frames: 160) { frame, damage in
             if frame > 20 && !damage.isEmpty { damaged += damage.reduce(0) { $0 + $1.area }; frames += 1 }
         }
         #expect(frames > 100)
         #expect(Double(damaged) / Double(frames) < 0.06 * 800 * 480, "mean damage \(damaged / max(1, frames)) px a frame")
-        #expect(incremental.warnings.isEmpty, "\(incremental.warnings)")
     }
 }
 
