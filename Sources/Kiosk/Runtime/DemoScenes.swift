@@ -3,13 +3,13 @@
 
 #if canImport(Glibc)
 import Glibc
-import Raster
 #endif
+import Raster
 
 /// The built-in demo scenes.
 public enum DemoScenes {
     /// Name and one-line description, in listing order (the built-ins, then registered scenes).
-    public static var all: [(name: String, summary: String)] { builtins + withRegistered { $0.map { ($0.name, $0.summary) } } }
+    public static var all: [(name: String, summary: String)] { builtins + registered.withLock { $0.map { ($0.name, $0.summary) } } }
 
     /// Makes a registered scene: a `width`×`height` source on the clock `now`.
     public typealias Factory = (_ width: Int, _ height: Int, _ now: @escaping () -> Double) -> FrameSource
@@ -18,7 +18,7 @@ public enum DemoScenes {
     /// seed programs and the LVGL benchmark scenes register from the KioskScenes module).
     /// A name registered again replaces the earlier entry.
     public static func register(_ name: String, summary: String, make: @escaping Factory) {
-        withRegistered { list in
+        registered.withLock { list in
             list.removeAll { $0.name == name }
             list.append((name, summary, make))
         }
@@ -26,9 +26,6 @@ public enum DemoScenes {
     /// The registered scenes, locked (`Raster.Locked`): tests register and make scenes from many
     /// threads at once (an unlocked `removeAll` under two parallel `registerAll`s crashed the suite).
     private static let registered = Locked<[(name: String, summary: String, make: Factory)]>([])
-    private static func withRegistered<T>(_ body: (inout [(name: String, summary: String, make: Factory)]) -> T) -> T {
-        registered.withLock(body)
-    }
 
     /// The launcher's name: `kiosk run` with no scene shows it (LauncherFrameSource).
     public static let launcherName = "launcher"
@@ -52,7 +49,7 @@ public enum DemoScenes {
         case launcherName: return LauncherFrameSource(width: width, height: height, now: now)
         default:
             // The factory runs outside the lock (a scene's set-up may look up other scenes).
-            let make = withRegistered { $0.first { $0.name == name }?.make }
+            let make = registered.withLock { $0.first { $0.name == name }?.make }
             return make.map { $0(width, height, now) }
         }
     }

@@ -47,8 +47,8 @@ extension FontLibrary {
     func outlinePath(_ layout: TextLayout, at origin: Point, visibleIn canvas: Canvas?) -> Path {
         var path = Path()
         if let t = canvas?.transform {
-            let scale = t.maxScale, det = t.determinant
-            guard scale.isFinite, scale > 0, t.tx.isFinite, t.ty.isFinite, det.isFinite, det != 0 else { return path }
+            let det = t.determinant   // ≠ 0 also means the fill's maxScale > 0
+            guard det.isFinite, det != 0, t.maxScale.isFinite, t.tx.isFinite, t.ty.isFinite else { return path }
         }
         let clip = canvas.map { c in
             Rect(x: Double(c.clip.x0) - 1, y: Double(c.clip.y0) - 1, width: Double(c.clip.width) + 2, height: Double(c.clip.height) + 2)
