@@ -225,6 +225,12 @@ enum LVGLBench {
         }
         guard !rows.isEmpty else { throw Failure(message: "\(path): no results") }
         func mid(_ v: [Double]) -> Double { let s = v.sorted(); return s.isEmpty ? .nan : s[s.count / 2] }
+        /// The median over rounds of kiosk's ÷ LVGL's value in the same round (the log lists a
+        /// configuration's rounds in order, so the i-th values of the two peers pair up).
+        func pairedRatio(_ k: [Double], _ l: [Double]) -> Double {
+            if k.count != l.count { return mid(k) / max(mid(l), 1e-6) }
+            return mid(zip(k, l).map { $0 / max($1, 1e-6) })
+        }
 
         let cpu = value(args, "--cpu") ?? "unknown CPU"
         var allRatios: [Double] = [], allWhole: [Double] = []
@@ -237,7 +243,7 @@ enum LVGLBench {
             guard missing.isEmpty else {
                 throw Failure(message: "\(c.size) \(c.mode): no \(missing.map { kiosk[$0] == nil ? "kiosk" : "lvgl" }[0]) result for scene(s) \(missing)")
             }
-            print("\n\(c.size) \(c.mode == "direct" ? "DIRECT (damage only, 16 ms ticks)" : "FULL (whole screen per change)")  — \(cpu), one pinned core, median of \(kiosk.values.first?.median.count ?? 0) run(s)")
+            print("\n\(c.size) \(c.mode == "direct" ? "DIRECT (damage only, 16 ms ticks)" : "FULL (whole screen per change)")  — \(cpu), one pinned core, medians of \(kiosk.values.first?.median.count ?? 0) run(s); ratio: median of the runs' own kiosk ÷ LVGL")
             print("                               render (LVGL's definition)                  whole frame: kiosk / LVGL refresh")
             print("scene                          kiosk ms med / p99   LVGL ms med / p99   ratio   kiosk / LVGL ms     ratio   dirty kiosk / LVGL   kiosk allocs/frame (median)")
             var ratios: [Double] = [], wholeRatios: [Double] = []
@@ -245,12 +251,16 @@ enum LVGLBench {
             for n in ns {
                 let k = kiosk[n]!, l = lvgl[n]!
                 let km = mid(k.median), lm = mid(l.median)
-                let ratio = km / max(lm, 1e-6)
                 let kw = mid(k.whole), lw = mid(l.whole)
-                let wholeRatio = kw / max(lw, 1e-6)
+                // The ratio is the median of the rounds' own ratios: a round runs the two peers
+                // back to back, and this host's speed drifts by ±40 % from minute to minute (one
+                // LVGL scene measured 0.31 and 0.51 ms in one run), which a ratio of two medians
+                // taken over different minutes keeps.
+                let ratio = pairedRatio(k.median, l.median)
+                let wholeRatio = pairedRatio(k.whole, l.whole)
                 ratios.append(ratio); scenes.insert(n)
                 if wholeRatio.isFinite { wholeRatios.append(wholeRatio) }
-                bars.append(ChartBar(scene: n, kiosk: km, lvgl: lm, kioskWhole: kw.isFinite ? kw : km, lvglWhole: lw.isFinite ? lw : lm))
+                bars.append(ChartBar(scene: n, ratio: ratio, kiosk: km, lvgl: lm, kioskWhole: kw.isFinite ? kw : km, lvglWhole: lw.isFinite ? lw : lm))
                 let label = "\(pad(n)) \(names[n - 1])".padded(30)
                 let kcol = "\(f3(km)) / \(f3(mid(k.p99)))".padded(21)
                 let lcol = "\(f3(lm)) / \(f3(mid(l.p99)))".padded(20)
@@ -287,7 +297,7 @@ enum LVGLBench {
 
     /// One scene's bars: each peer's render (solid) and the rest of its whole frame / refresh
     /// (the lighter part above).
-    struct ChartBar { var scene: Int; var kiosk: Double; var lvgl: Double; var kioskWhole: Double; var lvglWhole: Double }
+    struct ChartBar { var scene: Int; var ratio: Double; var kiosk: Double; var lvgl: Double; var kioskWhole: Double; var lvglWhole: Double }
 
     static func drawChart(_ panels: [(Config, [ChartBar])], cpu: String, to path: String) throws {
         let width = 1600, panelHeight = 300, top = 70
@@ -331,7 +341,7 @@ enum LVGLBench {
                 canvas.fill(Rect(x: x + bw + 2, y: plotBottom - lwh, width: bw, height: lwh - lh), with: lvglRest)
                 canvas.fill(Rect(x: x, y: plotBottom - kh, width: bw, height: kh), with: kioskPaint)
                 canvas.fill(Rect(x: x + bw + 2, y: plotBottom - lh, width: bw, height: lh), with: lvglPaint)
-                let ratio = k / max(l, 1e-6)
+                let ratio = bar.ratio
                 fonts.draw(fonts.layout("\(f2(ratio))×", font: small), in: canvas,
                            at: Point(x, plotBottom - max(kwh, lwh) - 16), paint: ratio > 1 ? red : ink)
                 fonts.draw(fonts.layout("\(n)", font: body), in: canvas, at: Point(x + bw - 4, plotBottom + 6), paint: ink)

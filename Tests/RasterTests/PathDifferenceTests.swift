@@ -3,6 +3,9 @@
 // (grown by one pixel). Checked on rings whose end moves (LVGL's arcs), on random outlines
 // with random edits, under transforms, and for both fill rules.
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import Raster
 
 @Suite struct PathDifferenceTests {
@@ -35,6 +38,34 @@ import Testing
         var bad = Self.ring(90)
         bad.line(to: Point(.nan, 3))
         #expect(PathDifference.between(Self.ring(90), bad) == .unknown)
+    }
+
+    /// The grid pieces' ends come from `ArcGridTable`; they must be the libm values of the grid
+    /// angle bit for bit (goldens and the diff of consecutive frames rest on it), in both
+    /// directions, for angles past a turn and negative ones, and past the table.
+    @Test func arcGridPointsAreTheLibmValuesBitForBit() {
+        let g = Double.pi / 8, c = Point(3.25, -7.5), r = 41.5
+        for (start, end, clockwise) in [(0.0, 5.0, true), (5.0, 0.0, false), (-9.0, -3.0, true), (20.0, 14.0, false),
+                                        (60.0, 62.0, true), (-70.0, -68.0, true), (1.0, 7.0, true)] {
+            var p = Path()
+            p.addArc(center: c, radius: r, startAngle: start, endAngle: end, clockwise: clockwise)
+            let ends = p.elements.compactMap { e -> Point? in if case .cubic(_, _, let q) = e { return q }; return nil }
+            // The grid angles strictly inside the sweep, in the sweep's order.
+            var grid: [Double] = []
+            if end > start {
+                var i = (start / g).rounded(.down) + 1
+                while i * g < end - 1e-9 { if i * g > start + 1e-9 { grid.append(i) }; i += 1 }
+            } else {
+                var i = (start / g).rounded(.up) - 1
+                while i * g > end + 1e-9 { if i * g < start - 1e-9 { grid.append(i) }; i -= 1 }
+            }
+            #expect(ends.count == grid.count + 1)
+            for (q, i) in zip(ends, grid) {
+                #expect(q.x.bitPattern == (c.x + r * cos(i * g)).bitPattern && q.y.bitPattern == (c.y + r * sin(i * g)).bitPattern,
+                        "\(start)→\(end) at grid \(i): \(q)")
+            }
+            #expect(grid.count >= 3)
+        }
     }
 
     /// Renders `path` on white in a fresh surface.
