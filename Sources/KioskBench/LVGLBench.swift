@@ -321,7 +321,7 @@ enum LVGLBench {
         fonts.draw(fonts.layout("kiosk", font: body), in: canvas, at: Point(42, 45), paint: ink)
         canvas.fill(Rect(x: 110, y: 48, width: 16, height: 12), with: lvglPaint)
         fonts.draw(fonts.layout("LVGL", font: body), in: canvas, at: Point(132, 45), paint: ink)
-        fonts.draw(fonts.layout("solid: render (LVGL's definition); light above: the rest of kiosk's whole frame / LVGL's refresh; numbers: render kiosk ÷ LVGL (red above 1.0)", font: body), in: canvas, at: Point(200, 45), paint: ink)
+        fonts.draw(fonts.layout("solid: render (LVGL's definition); light above: the rest of kiosk's whole frame / LVGL's refresh; numbers: render kiosk ÷ LVGL, the median of the rounds' own ratios (red above 1.0)", font: body), in: canvas, at: Point(200, 45), paint: ink)
         for (p, (config, bars)) in panels.enumerated() {
             let y0 = Double(top + p * panelHeight)
             let plotTop = y0 + 40, plotBottom = y0 + Double(panelHeight) - 40
