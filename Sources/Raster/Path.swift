@@ -483,8 +483,16 @@ enum ArcGridTable {
     /// The largest grid index in the table, as a Double (a NaN index is not in it).
     static let range = Double(offset)
     static let offset = 64
-    static let cos: [Double] = (-offset...offset).map { j in _cos(Double(j) * Path.arcGrid) }
-    static let sin: [Double] = (-offset...offset).map { j in _sin(Double(j) * Path.arcGrid) }
+    static let cos = table(_cos)
+    static let sin = table(_sin)
+    /// One allocation: `(-64...64).map` made ≈ 800 in a debug build (its generic range
+    /// iteration), all on whichever frame first drew an arc past a quarter turn.
+    static func table(_ f: (Double) -> Double) -> [Double] {
+        [Double](unsafeUninitializedCapacity: 2 * offset + 1) { buf, n in
+            for k in 0..<buf.count { buf.initializeElement(at: k, to: f(Double(k - offset) * Path.arcGrid)) }
+            n = buf.count
+        }
+    }
 }
 
 /// A rounded rectangle a path is known to be exactly.
