@@ -13,7 +13,7 @@
 // (3) is a guess when several screens live at once (tests running hosts in parallel): make
 // timers from the views' own work there.
 
-import Synchronization
+import Raster
 
 final class GraphClock: @unchecked Sendable {
     enum Action {
@@ -29,7 +29,7 @@ final class GraphClock: @unchecked Sendable {
         var entries: [Entry] = []
         var seq = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private weak var graph: ViewGraph?
 
     func attach(to graph: ViewGraph) { self.graph = graph }
@@ -115,7 +115,7 @@ final class GraphClock: @unchecked Sendable {
         var mostRecent: WeakGraph?
         var orphans: [(delay: Double, action: Action)] = []
     }
-    private static let registry = Mutex(Registry())
+    private static let registry = Locked(Registry())
 
     /// Where a timer made now on this thread goes (see the top of the file).
     enum Target { case clock(GraphClock), collecting, orphan }

@@ -6,7 +6,7 @@
 // @Published uses the enclosing-instance subscript (as Combine's does): its setter sees the object,
 // so it can send the object's `objectWillChange` before the value changes.
 
-import Synchronization
+import Raster
 
 /// A publisher that sends nothing but "the object is about to change".
 public final class ObservableObjectPublisher: Publisher {
@@ -57,7 +57,7 @@ enum ObjectPublishers {
         var entries: [ObjectIdentifier: Entry] = [:]
         var sweepAt = 64
     }
-    private static let table = Mutex(Table())
+    private static let table = Locked(Table())
 
     static func publisher(for object: AnyObject) -> ObservableObjectPublisher {
         let id = ObjectIdentifier(object)

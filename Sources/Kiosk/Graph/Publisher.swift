@@ -9,7 +9,7 @@
 // corrupt them, and a send copies the list first (a retain, no allocation) so a subscriber may
 // cancel or subscribe while being called.
 
-import Synchronization
+import Raster
 
 /// Something that can be cancelled: a subscription, a timer connection.
 public protocol Cancellable {
@@ -147,7 +147,7 @@ final class SubscriberList<Output>: @unchecked Sendable {
         var next = 0
         var subscribers: [(id: Int, receive: (Output) -> Void)] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var isEmpty: Bool { state.withLock { $0.subscribers.isEmpty } }
     var count: Int { state.withLock { $0.subscribers.count } }
@@ -190,8 +190,8 @@ extension PassthroughSubject where Output == Void {
 /// A publisher that holds a current value and sends it to each new subscriber, then every change.
 public final class CurrentValueSubject<Output, Failure: Error>: Publisher {
     let list = SubscriberList<Output>()
-    private let current: Mutex<Output>
-    public init(_ value: Output) { current = Mutex(value) }
+    private let current: Locked<Output>
+    public init(_ value: Output) { current = Locked(value) }
     public var value: Output {
         get { current.withLock { $0 } }
         set { send(newValue) }

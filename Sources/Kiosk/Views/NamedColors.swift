@@ -5,7 +5,7 @@
 // `NamedColors.placeholder` (systemGray, #8E8E93: visible, neutral on a production screen) and
 // one warning per name, as `Image(systemName:)` does for unknown symbols.
 
-import Synchronization
+import Raster
 
 /// The colours `Color(_ name:)` finds, registered by the program (kiosk's stand-in for an asset
 /// catalogue's colour sets).
@@ -16,8 +16,8 @@ import Synchronization
 /// Text("Hi").foregroundColor(Color("fb"))
 /// ```
 public enum NamedColors {
-    private static let table = Mutex([String: Color]())
-    private static let warned = Mutex(Set<String>())
+    private static let table = Locked([String: Color]())
+    private static let warned = Locked(Set<String>())
 
     /// What an unregistered name draws: systemGray.
     public static let placeholder = Color.gray

@@ -14,7 +14,6 @@
 // Any other name draws a placeholder (a stroked square with a diagonal) and warns once per name.
 
 import Raster
-import Synchronization
 
 enum SystemSymbols {
     /// One part of a symbol: a path in the unit square, filled (even-odd when `evenOdd`) or stroked.
@@ -38,7 +37,7 @@ enum SystemSymbols {
     /// The stroke width as a share of the side.
     static let strokeShare = 0.09
 
-    private static let warned = Mutex(Set<String>())
+    private static let warned = Locked(Set<String>())
 
     /// The parts of `name`, or the placeholder (warning once) for a name not in the set.
     static func parts(_ name: String) -> [Part] {
