@@ -51,6 +51,9 @@ final class Node {
     @exclusivity(unchecked) var childList = ChildList()
     /// The environment this node's view sees.
     @exclusivity(unchecked) var environment = EnvironmentValues() { didSet { invalidateRender() } }
+    /// An environment-writing modifier's last result and the version of the environment it was
+    /// written into (`ViewGraph.childEnvironment`).
+    @exclusivity(unchecked) var writtenEnvironment: (source: UInt64, result: EnvironmentValues)?
     /// @State storage in declaration order.
     @exclusivity(unchecked) var stateCells: [AnyObject] = []
     /// Storage for modifiers that remember values between updates (onChange, task).

@@ -368,6 +368,28 @@ final class ViewGraph {
         open(view)
     }
 
+    /// The environment a node's children see. An environment-writing modifier re-evaluated into
+    /// the environment it saw last time, writing the value its last result already holds (a
+    /// `.font(f)` re-made by its parent's body with the same `f`), gives that result again: the
+    /// same version, so the children's environment is not replaced and their Equatable views
+    /// are not re-evaluated for it. Writing it again copied the environment's storage and boxed
+    /// the value (2 allocations per write per frame in `lvgl-9`) and gave a new version.
+    private func childEnvironment(of node: Node) -> EnvironmentValues {
+        var environment = node.environment
+        guard node.kinds.contains(.primitive) else { return environment }
+        guard node.info.writesEnvironment else {
+            node.info.transformEnvironment(of: node.view, &environment)
+            return environment
+        }
+        if let last = node.writtenEnvironment, last.source == environment.version,
+           node.info.environmentWrite(of: node.view, isIn: last.result) {
+            return last.result
+        }
+        node.info.transformEnvironment(of: node.view, &environment)
+        node.writtenEnvironment = (node.environment.version, environment)
+        return environment
+    }
+
     /// Whether two view values are equal (only for Equatable views; others never are).
     static func equalViews(_ a: any View, _ b: any View) -> Bool {
         guard let a = a as? any Equatable else { return false }
@@ -382,8 +404,7 @@ final class ViewGraph {
     /// children array is replaced (and the layout-item caches invalidated) only when the
     /// structure really changed. Measured on the `views` scene: 5–8 allocations per node before.
     func reconcile(_ node: Node, _ list: inout ChildList) {
-        var environment = node.environment
-        if node.kinds.contains(.primitive) { node.info.transformEnvironment(of: node.view, &environment) }
+        let environment = childEnvironment(of: node)
         reconcileMark &+= 1
         let mark = reconcileMark
         let oldChildren = node.children

@@ -47,6 +47,10 @@ class ViewTypeInfo {
     func primitive(of view: any View) -> (any PrimitiveView)? { nil }
     func makeChildren(of view: any View, _ list: inout ChildList) {}
     func transformEnvironment(of view: any View, _ environment: inout EnvironmentValues) {}
+    /// Whether `transformEnvironment` writes one value that `environmentWrite` can find again.
+    var writesEnvironment: Bool { false }
+    /// Whether the value the view writes is the one `environment` holds already.
+    func environmentWrite(of view: any View, isIn environment: EnvironmentValues) -> Bool { false }
     func layout(of view: any View) -> (any LayoutBehavior)? { nil }
     /// Sets `slot` to the view's layout behaviour, writing into the box `slot` already has when
     /// it holds the same type. Returns whether the new behaviour lays out exactly as the old one
@@ -123,6 +127,8 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
     private let layoutType: (any LayoutBehavior.Type)?
     private let lifecycleType: (any LifecycleModifier.Type)?
     private let layoutComparator: LayoutComparator?
+    /// The environment modifier's `EnvironmentModifier.writeCheck`, given the modifier's address.
+    private let environmentCheck: ((UnsafeRawPointer, EnvironmentValues) -> Bool)?
     private let contentOffset: Int
     private let modifierOffset: Int
 
@@ -132,6 +138,11 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
         layoutType = Modifier.self as? any LayoutBehavior.Type
         lifecycleType = Modifier.self as? any LifecycleModifier.Type
         layoutComparator = layoutType.flatMap { makeLayoutComparator($0) }
+        func check<E: EnvironmentModifier>(_: E.Type) -> ((UnsafeRawPointer, EnvironmentValues) -> Bool)? {
+            guard let written = E.writeCheck() else { return nil }
+            return { p, environment in written(p.assumingMemoryBound(to: E.self).pointee, environment) }
+        }
+        environmentCheck = environmentType.flatMap { check($0) }
         contentOffset = MemoryLayout<Value>.offset(of: \Value.content)!
         modifierOffset = MemoryLayout<Value>.offset(of: \Value.modifier)!
         super.init(type: type)
@@ -166,6 +177,11 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
             func transform<E: EnvironmentModifier>(_: E.Type) { modifier(p, as: E.self) { $0.transform(&environment) } }
             transform(environmentType)
         }
+    }
+    override var writesEnvironment: Bool { environmentCheck != nil }
+    override func environmentWrite(of view: any View, isIn environment: EnvironmentValues) -> Bool {
+        guard let environmentCheck else { return false }
+        return withPayload(of: view) { p in environmentCheck(p + modifierOffset, environment) }
     }
     override func layout(of view: any View) -> (any LayoutBehavior)? {
         guard let layoutType else { return nil }

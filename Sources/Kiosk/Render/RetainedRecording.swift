@@ -174,3 +174,33 @@ extension Node {
         }
     }
 }
+
+/// Whether an array's storage is held by this one value only, which Swift's own arrays check
+/// before writing in place but do not expose. An array is one reference to its storage object
+/// (the standard library's layout on every platform kiosk builds for); the check reads that
+/// reference as an object and asks `isKnownUniquelyReferenced`, without retaining it. A
+/// self-test at first use turns the check off (always false: nothing recycled) should the
+/// layout ever differ.
+enum UniqueArray {
+    static func isUniquelyReferenced<T>(_ array: inout [T]) -> Bool {
+        works && storageIsUnique(&array)
+    }
+
+    private static func storageIsUnique<T>(_ array: inout [T]) -> Bool {
+        guard MemoryLayout<[T]>.size == MemoryLayout<AnyObject>.size else { return false }
+        return withUnsafeMutablePointer(to: &array) { p in
+            UnsafeMutableRawPointer(p).withMemoryRebound(to: AnyObject.self, capacity: 1) { isKnownUniquelyReferenced(&$0.pointee) }
+        }
+    }
+
+    private static let works: Bool = {
+        var a: [Int] = []        // made at run time (a literal can be a static, immortal object)
+        a.reserveCapacity(4)
+        a.append(1)
+        guard storageIsUnique(&a) else { return false }
+        let b = a
+        let shared = storageIsUnique(&a)
+        var empty: [Int] = []
+        return withExtendedLifetime(b) { !shared && !storageIsUnique(&empty) }
+    }()
+}

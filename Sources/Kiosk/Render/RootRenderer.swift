@@ -135,6 +135,7 @@ public final class RootRenderer {
             var reusing = retainsDisplayList
             if let p = renderPass, p.root == bounds { pass = p; pass.reset() } else {
                 pass = RenderPass(size: bounds, text: text, retains: retainsDisplayList)
+                pass.reusesGroupStorage = reusesGroupStorage
                 pass.lastRecordID = renderPass?.lastRecordID ?? 0
                 renderPass = pass
                 reusing = false
@@ -237,6 +238,9 @@ public final class RootRenderer {
     /// items, hit regions and damage (`KIOSK_VERIFY_RETAINED=1` turns it on for every renderer
     /// and stops the process at the first difference).
     var verifiesRetainedRecording = RootRenderer.verifiesByDefault
+    /// Whether the recording refills the spent frame's group arrays (`RenderPass.keepGroupStorage`);
+    /// tests compare against a renderer that allocates them anew.
+    var reusesGroupStorage = true { didSet { renderPass?.reusesGroupStorage = reusesGroupStorage } }
     static let verifiesByDefault: Bool = getenv("KIOSK_VERIFY_RETAINED") != nil
     /// The first difference the check found, if any.
     private(set) var retainedMismatch: String?

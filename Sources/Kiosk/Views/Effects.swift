@@ -178,7 +178,7 @@ public struct _ShadowEffect: BuiltinModifier, PassThroughLayout, Animatable {
         let start = pass.items.count
         pass.renderChildren(of: node)
         guard pass.items.count > start, radius.isFinite, offset.width.isFinite, offset.height.isFinite else { return }
-        let group = Array(pass.items[start...])
+        let group = pass.copyItems(from: start)
         let d = pass.transform.applyVector(Raster.Point(Double(offset.width), Double(offset.height)))
         let r = Double(max(0, min(radius, 200))) * pass.transform.maxScale
         var shadow = color.resolved(node.environment.colorScheme)

@@ -442,7 +442,7 @@ public struct GraphicsContext {
                 let d = deviceTransform.applyVector(Raster.Point(Double(x), Double(y)))
                 let r = Double(max(0, min(radius, 200))) * scale
                 let reach = 3 * BoxBlur.halfWidth(radius: r) + 1
-                let content = Array(pass.items[start...])
+                let content = pass.copyItems(from: start)
                 var shadow = color.resolved(environment.colorScheme)
                 shadow.a *= min(1, recorder.opacity)
                 let union = pass.boundsOfItems(from: start)
@@ -450,6 +450,7 @@ public struct GraphicsContext {
                                index: recorder.index(), bounds: union.insetBy(-reach).offsetBy(Int(d.x.rounded()), Int(d.y.rounded())))
                 // The shadow item first, then the drawing itself on top of it.
                 pass.appendItems(content)
+                pass.recycleItems(content)
                 pass.wrapItems(from: start, in: .canvas, owner: recorder.node, index: recorder.index())
             }
         }

@@ -74,6 +74,13 @@ extension BuiltinModifier {
 /// A modifier that only changes the environment its content sees.
 protocol EnvironmentModifier: BuiltinModifier {
     func transform(_ environment: inout EnvironmentValues)
+    /// For a modifier that writes one value: whether a modifier's value is the one an
+    /// environment holds already (made once per type; nil when that cannot be told).
+    static func writeCheck() -> ((Self, EnvironmentValues) -> Bool)?
+}
+
+extension EnvironmentModifier {
+    static func writeCheck() -> ((Self, EnvironmentValues) -> Bool)? { nil }
 }
 
 extension View {
@@ -88,6 +95,25 @@ public struct _EnvironmentKeyWritingModifier<Value>: EnvironmentModifier {
     let keyPath: WritableKeyPath<EnvironmentValues, Value>
     let value: Value
     func transform(_ environment: inout EnvironmentValues) { environment[keyPath: keyPath] = value }
+
+    /// An Equatable value compares with what the key path reads (a key path's setter stores
+    /// what its getter returns). Other values cannot be compared: always written.
+    static func writeCheck() -> ((Self, EnvironmentValues) -> Bool)? {
+        guard let equatable = Value.self as? any Equatable.Type else { return nil }
+        func make<E: Equatable>(_: E.Type) -> (Self, EnvironmentValues) -> Bool {
+            { modifier, environment in
+                // E is Value (opened from its metatype): read both as E.
+                let held = environment[keyPath: modifier.keyPath]
+                return withUnsafePointer(to: held) { a in
+                    withUnsafePointer(to: modifier.value) { b in
+                        UnsafeRawPointer(a).assumingMemoryBound(to: E.self).pointee
+                            == UnsafeRawPointer(b).assumingMemoryBound(to: E.self).pointee
+                    }
+                }
+            }
+        }
+        return make(equatable)
+    }
 }
 
 extension View {
