@@ -18,9 +18,10 @@ enum AnimatorKind {
 
 /// One animated attribute of one node (type-erased: the graph keeps a list of them).
 class AttributeAnimator {
-    weak var node: Node?
+    private let link: NodeLink
+    var node: Node? { link.node }
     let kind: AnimatorKind
-    init(node: Node, kind: AnimatorKind) { self.node = node; self.kind = kind }
+    init(node: Node, kind: AnimatorKind) { link = node.link; self.kind = kind }
     /// Samples at `time` and shows the value; false once finished (the model value shown).
     func tick(at time: Double, graph: ViewGraph) -> Bool { false }
     /// Stops without showing anything more (the node is gone): completions are told.

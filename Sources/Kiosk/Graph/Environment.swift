@@ -123,7 +123,8 @@ extension Environment {
 /// ButtonStyle with `@Environment` in `.buttonStyle(_:)`) then held itself: location → values →
 /// style → location, a cycle that outlived its view (LeakSanitizer, ControlsTests).
 final class EnvironmentLocation {
-    weak var node: Node?
+    var node: Node? { get { nodeLink?.node } set { nodeLink = newValue?.link } }
+    private var nodeLink: NodeLink?
     var values: EnvironmentValues? { node?.environment }
 }
 

@@ -13,14 +13,14 @@ final class ObjectSubscriptionCell {
     func observe<O: ObservableObject>(_ object: O, node: Node) {
         if self.object === object, subscription != nil { return }
         self.object = object
-        subscription = object.objectWillChange.subscribe { [weak node] _ in ObjectSubscriptionCell.invalidate(node) }
+        subscription = object.objectWillChange.subscribe { [link = node.link] _ in ObjectSubscriptionCell.invalidate(link.node) }
     }
 
     static func invalidate(_ node: Node?) {
         guard let node, !node.isRemoved, let graph = node.graphIfAlive else { return }
         if graph.isEvaluatingBody {
             Diagnostics.warn("Publishing changes from within view updates is not allowed, this will cause undefined behavior. The change is shown on the next frame.")
-            graph.defer { [weak node] in if let node, !node.isRemoved { graph.invalidate(node) } }
+            graph.defer { [link = node.link] in if let node = link.node, !node.isRemoved { graph.invalidate(node) } }
         } else {
             graph.invalidate(node)
         }

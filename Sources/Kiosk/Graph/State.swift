@@ -111,7 +111,3 @@ class ReadTracked {
     }
 }
 
-struct WeakNode {
-    weak var node: Node?
-    init(_ node: Node) { self.node = node }
-}

@@ -341,8 +341,8 @@ final class ViewGraph {
             } else {
                 ViewGraph.appendBody(of: node.view, to: &list)
             }
-        } onChange: { [weak node] in
-            guard let node, let graph = node.graphIfAlive else { return }
+        } onChange: { [link = node.link] in
+            guard let node = link.node, let graph = node.graphIfAlive else { return }
             graph.invalidateFromObservation(node)
         }
         evaluationDepth -= 1
@@ -350,14 +350,14 @@ final class ViewGraph {
         reconcile(node, &list)
         list.trim()
         if !node.isRemoved { swap(&list, &node.childList) }
-        if let lifecycle = node.lifecycle { enqueueLifecycle { [weak node] in
-            if let node, !node.isRemoved { lifecycle.updated(node) }
+        if let lifecycle = node.lifecycle { enqueueLifecycle { [link = node.link] in
+            if let node = link.node, !node.isRemoved { lifecycle.updated(node) }
         } }
     }
 
     /// Observation calls back from `willSet`, possibly during a body; defer to be safe.
     private func invalidateFromObservation(_ node: Node) {
-        if isEvaluatingBody { self.defer { [weak node] in if let node { self.invalidate(node) } } }
+        if isEvaluatingBody { self.defer { [link = node.link] in if let node = link.node { self.invalidate(node) } } }
         else { stateWillChange(); invalidate(node) }
     }
 
@@ -553,8 +553,8 @@ final class ViewGraph {
     }
 
     private func appear(_ child: Node) {
-        if let lifecycle = child.lifecycle { enqueueLifecycle { [weak child] in
-            if let child, !child.isRemoved { lifecycle.appeared(child) }
+        if let lifecycle = child.lifecycle { enqueueLifecycle { [link = child.link] in
+            if let child = link.node, !child.isRemoved { lifecycle.appeared(child) }
         } }
         evaluate(child, parentEvaluated: true)
     }

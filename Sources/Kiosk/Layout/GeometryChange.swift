@@ -25,8 +25,8 @@ public struct _GeometryChangeModifier<T: Equatable>: BuiltinModifier, PassThroug
         box.value = value
         box.reported = true
         let action = self.action
-        node.graph.enqueueLifecycle { [weak node] in
-            guard let node, !node.isRemoved else { return }
+        node.graph.enqueueLifecycle { [link = node.link] in
+            guard let node = link.node, !node.isRemoved else { return }
             action(old, value)
         }
         pass.didChangeTree = true

@@ -178,7 +178,8 @@ struct LazyStackCore {
 
 /// A lazy stack's rows between frames: which are built, the lengths measured so far.
 final class LazyStackBox {
-    weak var node: Node?
+    var node: Node? { get { nodeLink?.node } set { nodeLink = newValue?.link } }
+    private var nodeLink: NodeLink?
     var core: LazyStackCore?
     var source: (any LazyChildSource)?
     private(set) var count = 0

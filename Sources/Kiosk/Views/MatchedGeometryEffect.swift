@@ -84,9 +84,13 @@ struct _MatchedGeometryKey: Hashable {
 /// The views of every group on one graph, with the frame each was last given.
 final class MatchedGeometryGroups {
     struct Entry {
-        weak var node: Node?
+        private let nodeLink: NodeLink
+        var node: Node? { nodeLink.node }
         var frame: CGRect
         var isSource: Bool
+        init(node: Node, frame: CGRect, isSource: Bool) {
+            nodeLink = node.link; self.frame = frame; self.isSource = isSource
+        }
     }
     private var groups: [_MatchedGeometryKey: [Entry]] = [:]
     private var warned: Set<_MatchedGeometryKey> = []

@@ -5,7 +5,8 @@
 import Raster
 
 final class ScrollBox {
-    weak var node: Node?
+    var node: Node? { get { nodeLink?.node } set { nodeLink = newValue?.link } }
+    private var nodeLink: NodeLink?
     var axes: Axis.Set = .vertical
     var showsIndicators = true
     /// The scroll view's frame and its content's (root coordinates, unscrolled).

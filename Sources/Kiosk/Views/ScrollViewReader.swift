@@ -59,7 +59,10 @@ public struct ScrollViewProxy {
     }
 }
 
-final class ScrollReaderScope { weak var node: Node? }
+final class ScrollReaderScope {
+    private var nodeLink: NodeLink?
+    var node: Node? { get { nodeLink?.node } set { nodeLink = newValue?.link } }
+}
 
 /// Gives its content a `ScrollViewProxy` for the scroll views inside it.
 ///
