@@ -143,7 +143,9 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public init?(exactly r: Rect) {
         let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
         guard Swift.abs(x0) < 1e9, Swift.abs(y0) < 1e9, Swift.abs(x1) < 1e9, Swift.abs(y1) < 1e9,
-              x0 == x0.rounded(), y0 == y0.rounded(), x1 == x1.rounded(), y1 == y1.rounded() else { return nil }
+              // Whole: truncated and back unchanged (inside ±10⁹ the conversion cannot trap;
+              // `rounded()` is a libm call on the x86-64 baseline).
+              x0 == Double(Int(x0)), y0 == Double(Int(y0)), x1 == Double(Int(x1)), y1 == Double(Int(y1)) else { return nil }
         self.init(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
     }
     public var description: String { "[\(x0),\(y0))–[\(x1),\(y1))" }

@@ -232,3 +232,14 @@ struct SteadyFrameAllocationTests {
         }
     }
 }
+
+/// The whole-number tests of a copied range's move (`RangeShift`), without libm's `round`.
+@Suite struct RangeShiftGridTests {
+    @Test func gridAndWholeMovesAreExact() {
+        #expect(RangeShift.onGrid(12.5) && RangeShift.onGrid(-3.0 / 1024) && RangeShift.onGrid(-0.0))
+        #expect(!RangeShift.onGrid(0.1) && !RangeShift.onGrid(1.0 / 3) && !RangeShift.onGrid(-1e-9))
+        #expect(!RangeShift.onGrid(.nan) && !RangeShift.onGrid(.infinity) && !RangeShift.onGrid(2e9))
+        #expect(RangeShift.onGrid(999_999_999.5) && !RangeShift.onGrid(-1e9))
+        #expect(RangeShift.isWhole(-7) && RangeShift.isWhole(0) && !RangeShift.isWhole(-7.5) && !RangeShift.isWhole(0.25))
+    }
+}

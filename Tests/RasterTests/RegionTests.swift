@@ -30,6 +30,13 @@ private func checkInvariants(_ region: Region, added: [IntRect], sourceLocation:
         #expect(IntRect(exactly: Rect(x: .nan, y: 0, width: 1, height: 1)) == nil)
         #expect(IntRect(exactly: Rect(x: 0, y: 0, width: .infinity, height: 1)) == nil)
         #expect(IntRect(exactly: Rect(x: 2e9, y: 0, width: 1, height: 1)) == nil)
+        // Whole-number test by truncation: negative fractions, −0, near the ±10⁹ limit, a hair off.
+        #expect(IntRect(exactly: Rect(x: -0.5, y: 0, width: 1, height: 1)) == nil)
+        #expect(IntRect(exactly: Rect(x: -0.0, y: -3, width: 2, height: 1)) == IntRect(x0: 0, y0: -3, x1: 2, y1: -2))
+        #expect(IntRect(exactly: Rect(x: 999_999_998.5, y: 0, width: 1, height: 1)) == nil)
+        #expect(IntRect(exactly: Rect(x: 999_999_998, y: 0, width: 1, height: 1)) == IntRect(x0: 999_999_998, y0: 0, x1: 999_999_999, y1: 1))
+        #expect(IntRect(exactly: Rect(x: 1.000_000_001, y: 0, width: 1, height: 1)) == nil)
+        #expect(IntRect(exactly: Rect(x: -1e9, y: 0, width: 1, height: 1)) == nil)
         // covering agrees with it on whole-pixel rects
         let r = Rect(x: -7, y: 12, width: 30, height: 5)
         #expect(IntRect(exactly: r) == IntRect(covering: r))

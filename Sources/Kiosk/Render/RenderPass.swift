@@ -34,6 +34,7 @@ final class RenderPass {
     @exclusivity(unchecked) private(set) var brokeRanges = false
     /// Emptied arrays of the spent list's groups, for `takeItems` to fill again (`keepGroupStorage`).
     @exclusivity(unchecked) private var spareGroupLists: [[DisplayItem]] = []
+    /// Off: every group gets a new array, as before (`RootRenderer.reusesGroupStorage`, tests).
     var reusesGroupStorage = true
     /// Group arrays `takeItems`/`copyItems` made for the list being recorded, and for
     /// `previousItems`: a spent list none were made for has nothing to give back (its groups,
@@ -389,8 +390,8 @@ final class RenderPass {
         return copy
     }
 
-    /// Appends the items since `start` to `list` through their buffer: the slice's generic
-    /// `append(contentsOf:)` cost ≈ 290 instructions an item (`lvgl-14`), 6 times `Array(slice)`.
+    /// Appends the items since `start` to `list`, copied from the list's buffer (the contiguous
+    /// path: one bulk copy into the capacity the refilled array already has).
     @inline(__always)
     private func appendItems(from start: Int, to list: inout [DisplayItem]) {
         items.withUnsafeBufferPointer { all in list.append(contentsOf: UnsafeBufferPointer(rebasing: all[start...])) }

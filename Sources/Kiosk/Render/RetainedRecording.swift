@@ -109,9 +109,13 @@ enum RangeShift {
     /// moved transform equals the one a recording computes (integer layout positions, halves
     /// from centring, FreeType's 1/64 metrics).
     @inline(__always) static func onGrid(_ v: Double) -> Bool {
-        let s = v * 1024
-        return s == s.rounded() && abs(v) < 1e9
+        abs(v) < 1e9 && isWhole(v * 1024)
     }
+
+    /// Whether `v` (|v| < 2⁵², checked by the caller) is a whole number: truncated to an
+    /// integer and back it is itself. `rounded()` is a call into libm's `round` on the x86-64
+    /// baseline (no SSE4.1), 2.3 % of recording `lvgl-16`'s scrolled page.
+    @inline(__always) static func isWhole(_ v: Double) -> Bool { v == Double(Int64(v)) }
 
     /// The whole-pixel move from `old` to `new`, when they differ by that alone.
     static func translation(from old: RecordInputs, to new: RecordInputs) -> (Int, Int)? {
@@ -121,7 +125,7 @@ enum RangeShift {
               old.innerGesture == new.innerGesture,
               onGrid(a.tx), onGrid(a.ty), onGrid(b.tx), onGrid(b.ty) else { return nil }
         let dx = b.tx - a.tx, dy = b.ty - a.ty
-        guard dx == dx.rounded(), dy == dy.rounded(), abs(dx) < 1e8, abs(dy) < 1e8, dx != 0 || dy != 0 else { return nil }
+        guard abs(dx) < 1e8, abs(dy) < 1e8, isWhole(dx), isWhole(dy), dx != 0 || dy != 0 else { return nil }
         return (Int(dx), Int(dy))
     }
 
