@@ -43,7 +43,11 @@ func checkRunOptions(_ args: [String]) {
     let s: Settings?
     do { s = try KioskRunner.settings(from: args[...], over: Settings()) } catch { expectTypedError(error, args); return }
     guard let s else {
-        guard args.contains(where: { $0 == "--help" || $0.hasPrefix("--help=") }) else { fuzzFailure("nil settings without --help: \(args)") }
+        // By scalar, as the parser splits `--key=value`: "=" followed by a combining mark is one
+        // Character, so `hasPrefix("--help=")` missed `--help=\u{7F1}…`, which is help (a regression input).
+        guard args.contains(where: { $0 == "--help" || $0.unicodeScalars.starts(with: "--help=".unicodeScalars) }) else {
+            fuzzFailure("nil settings without --help: \(args)")
+        }
         return
     }
     guard s.offscreenSize.width > 0, s.offscreenSize.height > 0, s.duration.isFinite, s.duration >= 0 else {
