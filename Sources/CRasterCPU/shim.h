@@ -1,5 +1,5 @@
-// CPU instructions the raster's row loops want and Swift cannot spell: a cache prefetch and the
-// string-store fill. Header-only (static inline), so each is inlined into its Swift caller.
+// CPU instructions the raster's row loops want and Swift cannot spell: a cache prefetch, the
+// string-store fill, unchecked truncation. Header-only (static inline), so each is inlined into its Swift caller.
 #ifndef KIOSK_CRASTERCPU_H
 #define KIOSK_CRASTERCPU_H
 
@@ -20,5 +20,11 @@ static inline void kiosk_fill32(uint32_t *dst, size_t count, uint32_t value) {
     for (size_t i = 0; i < count; i++) dst[i] = value;
 #endif
 }
+
+/// `v` truncated toward zero, for a `v` the caller knows is finite and in range: Swift's
+/// `Int32(v)` and `Int(v)` check both (compares and branches), which the rasterizer's cell math
+/// paid several times a segment piece.
+static inline int32_t kiosk_trunc32(double v) { return (int32_t)v; }
+static inline int64_t kiosk_trunc64(double v) { return (int64_t)v; }
 
 #endif

@@ -2,13 +2,12 @@
 // (a y-monotone polygon: rounded rectangles, circles, ellipses, convex polygons, a rotated image's
 // quad). Each chain is already sorted by y, so a row finds its segments by advancing a pointer
 // along each chain: no bucketing into strips, no active list, one row of cells. The cells are
-// accumulated and swept exactly as `Rasterizer.sweep` does (the same `accumulateClipped` and
-// `sweepRow`), so coverage is the same exact area; only the order in which segments add to a
-// cell can differ, which moves a pixel by at most 1/255 (RasterTests hold it there).
+// accumulated and swept exactly as `Rasterizer.sweep` does (the same `accumulate` and
+// `sweepRow`, integer cells), so every pixel is the same as the strip sweep gives.
 //
 // Measured with callgrind on 1000 rounded rects (their corner rows come here): walking the chains
 // alone cost the same as the strip sweep (57.9 vs 58.0 M instructions a frame, 8–64 px); with the
-// one-row accumulate for segments inside the clip (`Rasterizer.accumulateRow`) 52.0 → 48.3 M
+// one-row accumulate for segments inside the clip (then `accumulateRow`) 52.0 → 48.3 M
 // (8–64 px) and 204 → 195 M (16–256 px).
 
 enum MonotoneRasterizer {
@@ -54,7 +53,7 @@ enum MonotoneRasterizer {
         let box = area.intersection(clip)
         if box.isEmpty { return }
         let rx0 = box.x0, w = box.width
-        let left = Double(rx0), right = Double(box.x1)
+        let right = Double(box.x1)
         let pitch = w + 2
         let words = (pitch + 63) >> 6
         let (acc, dirty, cov) = Rasterizer.cellBuffers(s, rows: 1, pitch: pitch, words: words)
@@ -65,11 +64,9 @@ enum MonotoneRasterizer {
         for y in box.y0..<box.y1 {
             let top = Double(y), bottom = top + 1
             @inline(__always) func piece(_ q: UnsafeMutablePointer<Double>) {
-                if Swift.min(q[0], q[2]) >= left && Swift.max(q[0], q[2]) <= right {
-                    Rasterizer.accumulateRow(q[0] - left, q[1], q[2] - left, q[3], top: top, maxX: right - left, acc: acc, dirty: dirty)
-                } else {
-                    Rasterizer.accumulateClipped(q[0], q[1], q[2], q[3], top: top, bottom: bottom, left: left, right: right,
-                                                 originY: y, pitch: pitch, words: words, acc: acc, dirty: dirty)
+                if Swift.min(q[0], q[2]) < right {
+                    Rasterizer.accumulate(q[0], q[1], q[2], q[3], top: top, bottom: bottom, originY: y, left: rx0, width: w,
+                                          pitch: pitch, acc: acc, dirty: dirty, words: words)
                 }
             }
             // Down chain: a segment's lower end is its second point.

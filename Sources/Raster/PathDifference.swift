@@ -9,8 +9,10 @@
 // The rest — the old path's changed segments reversed plus the new path's — is a closed chain
 // (both outlines are closed, every sub-path with its closing segment, and the shared part
 // cancels), so in every row its cover sums to zero: left of, right of, above and below its
-// bounding box it adds nothing, and every pixel there keeps its coverage. Exact up to the
-// order of floating-point additions along a row, as drawing a damage rectangle already is.
+// bounding box it adds nothing, and every pixel there keeps its coverage. Exactly: the cells
+// are integers (65536 a pixel) and each row piece's cover is an exact integer, so the sum to
+// the right of the box is the same integer in both paths, and a pixel inside the box drawn
+// under a clip gets what a whole frame gives it (Rasterizer.swift).
 
 /// The difference of two outlines as their rasterizers see it.
 public enum PathDifference: Equatable, Sendable {
@@ -24,11 +26,6 @@ public enum PathDifference: Equatable, Sendable {
     /// Coordinates past this (user space) are not diffed: the rasterizer drops sub-paths it
     /// cannot map, which would change pixels far from the changed segment.
     static let limit = 1e9
-
-    /// Above this many pixels on a side (device bounds grown by a pixel each side, rounded out)
-    /// a path cannot be drawn by the one-box `TinyRasterizer`, which adds its cells in another
-    /// order than the sweeps: diff only paths past it in both frames.
-    public static let largeSide = TinyRasterizer.maxSide + 6
 
     /// Compares `old` and `new` segment by segment: the longest common run at the start and at
     /// the end, and the box of what lies between in either. Allocates nothing.

@@ -3,6 +3,18 @@
 // that into the exact fraction of every pixel the shape covers. Nonzero clamps |sum| to 1,
 // even-odd folds it (|sum| mod 2, mirrored), as FreeType's gray rasterizer does.
 //
+// Cells are fixed-point integers (`Int32`, 65536 = a whole pixel), so a row's sum does not
+// depend on the order segments are added in, nor on where the clip starts. Segment heights
+// are put on a 2⁻¹⁶ grid when they are written (`SegmentWriter`), so the cover of a row piece is
+// an exact integer. A row piece of a segment is a pure function `prefix(k)` of the cell k: what
+// the piece has added to cells ..<k+1 (`addPiece`); its cells get the differences, and a clip
+// starting at cell L puts prefix(L) in its first cell. Every pixel therefore gets the same value
+// whatever the clip, the strip the row falls in, or the rasterizer (this sweep, the chain walker,
+// the one-box sweep): a damage rectangle repaints exactly what a whole frame paints, and a
+// changed outline's damage is only its changed segments' box (`PathDifference`). Sums wrap:
+// even-odd reads them modulo 2 pixels, which wrapping keeps; nonzero is exact up to a winding
+// of 32767.
+//
 // Rows are processed in strips of `stripRows` so the accumulation buffer stays in cache
 // (16 rows × 1922 cells × 4 B = 123 KB for a full-HD-wide shape). Every cell a segment touches
 // sets its bit in a per-row bitmap; the sweep finds the touched cells with trailing-zero counts
@@ -11,9 +23,10 @@
 // previous scheme, prefix-summed ~4× the touched cells on a rotated checkerboard: 44 M
 // instructions a frame against cairo's 59 M; per-cell bits brought it to 31 M, and floor/ceil
 // without libm calls plus skipping segments right of the clip to 27.6 M, callgrind.)
-// Segments are clipped horizontally before accumulation: the part left of the clip becomes a
-// vertical edge on the clip's left side (same cover, no area beyond), the part right of it a
-// vertical edge one cell past the right side, whose contribution is never read.
+// Segments are clipped per row piece: all of a piece left of the clip lands in the first cell
+// (its whole cover), the cells right of the clip are not written, as the sum never reads them.
+
+import CRasterCPU
 
 /// Receives the spans of coverage a path produces, row by row, left to right.
 @usableFromInline protocol CoverageSink {
@@ -136,7 +149,7 @@ struct Rasterizer {
         let box = area.intersection(clip)
         if box.isEmpty { return }
         let rx0 = box.x0, rx1 = box.x1, w = box.width
-        let left = Double(rx0), right = Double(rx1)
+        let right = Double(rx1)
         let pitch = w + 2
         let words = (pitch + 63) >> 6
         let strip = stripRows
@@ -184,8 +197,12 @@ struct Rasterizer {
             for j in 0..<activeCount {
                 let i = Int(active[j])
                 let q = segs + 4 * i
-                accumulateClipped(q[0], q[1], q[2], q[3], top: top, bottom: bottom, left: left, right: right,
-                                  originY: sy0, pitch: pitch, words: words, acc: acc, dirty: dirty)
+                // Right of the clip a segment only adds to cells the sum never reads: skip it (a
+                // rotated checkerboard overhangs the frame).
+                if Swift.min(q[0], q[2]) < right {
+                    accumulate(q[0], q[1], q[2], q[3], top: top, bottom: bottom, originY: sy0, left: rx0, width: w,
+                               pitch: pitch, acc: acc, dirty: dirty, words: words)
+                }
                 if Swift.max(q[1], q[3]) > bottom { active[keep] = active[j]; keep += 1 }
             }
             activeCount = keep
@@ -202,7 +219,7 @@ struct Rasterizer {
     /// the sweeps), and one row of coverage bytes.
     @inline(__always)
     static func cellBuffers(_ s: RasterScratch, rows: Int, pitch: Int, words: Int)
-        -> (UnsafeMutablePointer<Float>, UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>) {
+        -> (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt8>) {
         let accNeeded = rows * pitch, dirtyNeeded = rows * words
         if s.accumulation.capacity < accNeeded {
             s.accumulation.reserve(accNeeded)
@@ -216,131 +233,122 @@ struct Rasterizer {
         return (s.accumulation.base, s.dirty.base, s.coverage.base)
     }
 
-    /// Splits a segment at the clip's left and right edges and accumulates each piece (parts
-    /// outside become vertical edges at the boundary).
+    /// Adds the cells of segment (ax, ay) → (bx, by) (device coordinates) in rows top..<bottom
+    /// (originY is the row of `acc`'s first line, and top is Double(originY)) to the cells of columns left..<left+width,
+    /// `pitch` cells a line, and marks them in `dirty` (`words` a line) unless `marks` is false. The
+    /// cells left of the clip are folded into its first cell, the ones right of it dropped
+    /// (`addPiece`), so each pixel gets what an unclipped sweep gives it.
     @inline(__always)
-    static func accumulateClipped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
-                                  top: Double, bottom: Double, left: Double, right: Double,
-                                  originY: Int, pitch: Int, words: Int,
-                                  acc: UnsafeMutablePointer<Float>, dirty: UnsafeMutablePointer<UInt64>) {
-        if Swift.max(y0, y1) <= top || Swift.min(y0, y1) >= bottom { return }
-        let minX = Swift.min(x0, x1), maxX = Swift.max(x0, x1)
-        // Right of the clip a segment only adds to cells past the visible width, which the
-        // prefix sum never reaches: skip it (a rotated checkerboard overhangs the frame).
-        if minX >= right { return }
-        if minX >= left && maxX <= right {
-            accumulate(x0 - left, y0, x1 - left, y1, maxX: right - left, top: top, bottom: bottom, originY: originY,
-                       pitch: pitch, words: words, acc: acc, dirty: dirty)
-            return
-        }
-        // Cut at x = left and x = right into up to three pieces, clamping x.
-        var ts: (Double, Double) = (2, 2)
-        let dx = x1 - x0
-        if dx != 0 {
-            let tl = (left - x0) / dx, tr = (right - x0) / dx
-            let a = Swift.min(tl, tr), b = Swift.max(tl, tr)
-            ts = (a, b)
-        }
-        var prevT = 0.0
-        var px = x0, py = y0
-        let w = right - left
-        @inline(__always) func piece(_ t: Double) {
-            if !(t > prevT && t <= 1) { return }
-            let nx = t == 1 ? x1 : x0 + dx * t
-            let ny = t == 1 ? y1 : y0 + (y1 - y0) * t
-            let mx = 0.5 * (px + nx)   // which side this piece lies on
-            let cx0: Double, cx1: Double
-            if mx > right { prevT = t; px = nx; py = ny; return }
-            if mx < left { cx0 = 0; cx1 = 0 }
-            else { cx0 = Swift.min(Swift.max(px - left, 0), w); cx1 = Swift.min(Swift.max(nx - left, 0), w) }
-            accumulate(cx0, py, cx1, ny, maxX: w, top: top, bottom: bottom, originY: originY,
-                       pitch: pitch, words: words, acc: acc, dirty: dirty)
-            prevT = t; px = nx; py = ny
-        }
-        piece(ts.0); piece(ts.1); piece(1)
-    }
-
-    /// Adds the signed area and cover of the segment (x relative to the buffer's left edge,
-    /// 0…width) to the cells of rows top..<bottom.
-    @inline(__always)
-    static func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
-                           maxX: Double = .infinity, top: Double, bottom: Double, originY: Int, pitch: Int, words: Int,
-                           acc: UnsafeMutablePointer<Float>, dirty: UnsafeMutablePointer<UInt64>) {
+    static func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, bottom: Double,
+                           originY: Int, left: Int, width: Int, pitch: Int,
+                           acc: UnsafeMutablePointer<Int32>, dirty: UnsafeMutablePointer<UInt64>, words: Int,
+                           marks: Bool = true) {
         guard let seg = RowSegment(ax, ay, bx, by, top: top, bottom: bottom) else { return }
-        seg.forEachRow(clamp: { v in
-            // NaN (∞ − ∞ or ∞ · 0 from coordinates near ±1e308) becomes 0: it reached floorInt (fuzz-path).
-            v >= 0 ? (v > maxX ? maxX : v) : 0
-        }) { row, x, xn, d in
-            cells(x, xn, d: d, line: acc + (row - originY) * pitch, dirty: dirty + (row - originY) * words)
+        let xlo = Swift.min(seg.xa, seg.xb), xhi = Swift.max(seg.xa, seg.xb)
+        // x held between the segment's ends (so never NaN or ∞): for a rise below 2⁻¹⁰²⁴,
+        // 1 / (yb − ya) is ∞ and a row boundary inside it gave x = ∞, which trapped in ceilInt
+        // (fuzz-path, regressions/fuzz-path/subnormal-rise-inf-x); coordinates near ±1e308 gave NaN.
+        @inline(__always) func x(at y: Double) -> Double { let v = seg.x(at: y); return v >= xlo ? (v <= xhi ? v : xhi) : xlo }
+        var y = seg.ys, row = y == top ? originY : floorInt(y), xt = x(at: y)
+        let ye = seg.ye
+        var line = acc + (row &- originY) &* pitch
+        var bits = dirty + (row &- originY) &* words
+        while true {
+            let next = Double(row &+ 1)
+            let yn = next < ye ? next : ye
+            let xn = x(at: yn)
+            let (first, last) = addPiece(xt, xn, d: seg.cover(y, yn), left: left, width: width, line: line)
+            if marks && first <= last { mark(bits, first, last) }
+            if yn >= ye { return }
+            xt = xn; y = yn; row &+= 1
+            line += pitch
+            bits += words
         }
     }
 
-    /// Adds the area and cover of one row's piece of a segment, from x to xn (0…width, relative
-    /// to the row's first cell) with signed height d, to the row's cells, and marks them.
+    /// Adds one row's piece of a segment, from x to xn (device columns) with signed cover d
+    /// (65536 = a whole row), to the row's cells for columns left..<left+width (`line[k − left]`,
+    /// plus a spare cell at `width`); returns the first and last cell written (first > last for
+    /// none). The piece's prefix sums — `p(k)`, what it adds to the cells of columns ..<k+1 — are
+    /// a function of the piece and k only: p(i0) = its area right of the line within column i0,
+    /// the columns it crosses the exact integral, p(i1) = d (i0 = ⌊min x⌋, i1 = ⌈max x⌉); a
+    /// column gets p(k) − p(k − 1), the first visible column p(left), so a clipped sum equals the
+    /// unclipped one in every visible column. Magnitudes are rounded to the nearest unit, the sign
+    /// applied after, so a piece and its reverse cancel exactly.
     @inline(__always)
-    static func cells(_ x: Double, _ xn: Double, d: Float, line: UnsafeMutablePointer<Float>, dirty dline: UnsafeMutablePointer<UInt64>) {
-        let (first, last) = addCells(x, xn, d: d, line: line)
-        mark(dline, first, last)
-    }
-
-    /// The area and cover of one row's piece of a segment added to the row's cells (shared with
-    /// TinyRasterizer, which keeps no touched-cell bits); returns the first and last cell touched.
-    @inline(__always)
-    static func addCells(_ x: Double, _ xn: Double, d: Float, line: UnsafeMutablePointer<Float>) -> (Int, Int) {
+    static func addPiece(_ x: Double, _ xn: Double, d: Int32, left: Int, width: Int,
+                         line: UnsafeMutablePointer<Int32>) -> (Int, Int) {
         let lo = Swift.min(x, xn), hi = Swift.max(x, xn)
         let i0 = floorInt(lo), i1 = ceilInt(hi)
+        let c0 = i0 &- left, c1 = i1 &- left
+        if c0 >= width { return (1, 0) }            // right of the clip: never read
+        let m = d &>> 31                            // 0, or −1 for a negative cover
+        @inline(__always) func signed(_ v: Int32) -> Int32 { (v ^ m) &- m }
+        if c1 <= 0 { line[0] &+= d; return (0, 0) } // left of the clip: its whole cover
+        let a = signed(d)                           // |d| ≤ 65536
+        let area = Double(a)
         if i1 <= i0 &+ 1 {
-            // Within one cell: area to the right of the mean x.
-            let xm = Float(0.5 * (x + xn) - Double(i0))
-            line[i0] += d - d * xm
-            line[i0 &+ 1] += d * xm
-            return (i0, i0 &+ 1)
+            // Within one column (c0 ≥ 0 here): area to the right of the mean x.
+            let p0 = kiosk_trunc32(area * (Double(i0 &+ 1) - 0.5 * (x + xn)) + 0.5)
+            line[c0] &+= signed(p0)
+            line[c0 &+ 1] &+= signed(a &- p0)
+            return (c0, c0 &+ 1)
         }
-        // Across cells: the trapezoid's area splits by the exact integral.
-        let s = Float(1 / (hi - lo))
-        let x0f = Float(lo - Double(i0))
-        let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-        let x1f = Float(hi - Double(i1) + 1)
-        let am = 0.5 * s * x1f * x1f
-        line[i0] += d * a0
-        if i1 == i0 &+ 2 {
-            line[i0 &+ 1] += d * (1 - a0 - am)
+        // Across columns: the trapezoid's area splits by the exact integral.
+        let s = area / (hi - lo)
+        let u0 = Double(i0 &+ 1) - lo, u1 = hi - Double(i1 &- 1)
+        let p0 = kiosk_trunc32(0.5 * s * u0 * u0 + 0.5)
+        let pl = a &- kiosk_trunc32(0.5 * s * u1 * u1 + 0.5)         // p(i1 − 1)
+        let half = 0.5 - lo
+        @inline(__always) func between(_ k: Int) -> Int32 { kiosk_trunc32(s * (Double(k) + half) + 0.5) }
+        if c0 >= 0 && c1 <= width {
+            // All inside (the common case): no per-column tests.
+            line[c0] &+= signed(p0)
+            var prev = p0, k = i0 &+ 1, c = c0 &+ 1
+            while c < c1 &- 1 {
+                let v = between(k)
+                line[c] &+= signed(v &- prev)
+                prev = v; k &+= 1; c &+= 1
+            }
+            line[c1 &- 1] &+= signed(pl &- prev)
+            line[c1] &+= signed(a &- pl)
+            return (c0, c1)
+        }
+        @inline(__always) func p(_ k: Int) -> Int32 { k == i0 ? p0 : (k >= i1 &- 1 ? (k >= i1 ? a : pl) : between(k)) }
+        let end = Swift.min(c1, width)
+        var prev: Int32, c: Int, first: Int
+        if c0 >= 0 {
+            prev = p0; line[c0] &+= signed(p0); c = c0 &+ 1; first = c0
         } else {
-            let a1 = s * (1.5 - x0f)
-            line[i0 &+ 1] += d * (a1 - a0)
-            var xi = i0 &+ 2
-            let ds = d * s
-            while xi < i1 &- 1 { line[xi] += ds; xi &+= 1 }
-            let a2 = a1 + Float(i1 &- i0 &- 3) * s
-            line[i1 &- 1] += d * (1 - a2 - am)
+            prev = p(left); line[0] &+= signed(prev); c = 1; first = 0
         }
-        line[i1] += d * am
-        return (i0, i1)
-    }
-
-    /// `accumulate` for a segment that lies inside the row buffer's width (0…maxX, relative to
-    /// its left edge) and overlaps the row top..<top+1: no row loop and no clipping pieces.
-    @inline(__always)
-    static func accumulateRow(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, maxX: Double,
-                              acc: UnsafeMutablePointer<Float>, dirty: UnsafeMutablePointer<UInt64>) {
-        guard let seg = RowSegment(ax, ay, bx, by, top: top, bottom: top + 1) else { return }
-        @inline(__always) func clamped(_ v: Double) -> Double { v >= 0 ? (v > maxX ? maxX : v) : 0 }
-        cells(clamped(seg.x(at: seg.ys)), clamped(seg.x(at: seg.ye)), d: seg.height(seg.ys, seg.ye), line: acc, dirty: dirty)
+        while c <= end {
+            let v = p(c &+ left)
+            line[c] &+= signed(v &- prev)
+            prev = v; c &+= 1
+        }
+        return (first, end)
     }
 
     /// ⌊v⌋ and ⌈v⌉ for |v| < 2⁶³ without `rounded(_:)`, which is a libm call on baseline
     /// x86-64 (no SSE4.1 roundsd): 1.6 M calls a frame on the rotated checkerboard.
-    @inline(__always) static func floorInt(_ v: Double) -> Int { let i = Int(v); return Double(i) > v ? i &- 1 : i }
-    @inline(__always) static func ceilInt(_ v: Double) -> Int { let i = Int(v); return Double(i) < v ? i &+ 1 : i }
+    /// Unchecked (`kiosk_trunc64`): callers pass values held within ±1e15.
+    @inline(__always) static func floorInt(_ v: Double) -> Int { let i = Int(kiosk_trunc64(v)); return Double(i) > v ? i &- 1 : i }
+    @inline(__always) static func ceilInt(_ v: Double) -> Int { let i = Int(kiosk_trunc64(v)); return Double(i) < v ? i &+ 1 : i }
 
+    /// The coverage byte of a cell sum (65536 = a whole pixel): nonzero clamps |v| to one pixel,
+    /// even-odd takes it modulo two (exact under the sums' wrapping) and mirrors the second.
     @inline(__always)
-    static func coverage(_ v: Float, _ rule: FillRule) -> UInt8 {
-        var a = Swift.abs(v)
+    static func coverage(_ v: Int32, _ rule: FillRule) -> UInt8 {
+        var a: UInt32
         if rule == .evenOdd {
-            a = a.truncatingRemainder(dividingBy: 2)
-            if a > 1 { a = 2 - a }
-        } else if a >= 1 { return 255 }
-        return UInt8(truncatingIfNeeded: Int32(a * 255 + 0.5))
+            a = UInt32(bitPattern: v) & 0x1FFFF
+            if a > 0x10000 { a = 0x20000 &- a }
+        } else {
+            a = v.magnitude
+            if a >= 0x10000 { return 255 }
+        }
+        return UInt8(truncatingIfNeeded: (a &* 255 &+ 0x8000) &>> 16)
     }
 
     /// Sets the bits of cells a...b (a ≤ b) in a row's touched-cell bitmap.
@@ -358,10 +366,10 @@ struct Rasterizer {
     /// Prefix-sums the touched cells of one row (zeroing them and their bits as it goes) and
     /// emits them as masks, with a run of constant coverage over each gap between them.
     @inline(__always)
-    static func sweepRow<Sink: CoverageSink>(acc: UnsafeMutablePointer<Float>, dirty: UnsafeMutablePointer<UInt64>,
+    static func sweepRow<Sink: CoverageSink>(acc: UnsafeMutablePointer<Int32>, dirty: UnsafeMutablePointer<UInt64>,
                                              width w: Int, words: Int, rule: FillRule,
                                              x0: Int, y: Int, cov: UnsafeMutablePointer<UInt8>, sink: inout Sink) {
-        var sum: Float = 0
+        var sum: Int32 = 0
         var done = 0                  // cells before this are emitted
         var ps = -1, pe = -1          // pending touched cells ps..<pe, not yet summed
         for wi in 0..<words {
@@ -392,8 +400,8 @@ struct Rasterizer {
     /// Emits the gap done..<ps at the running coverage, then prefix-sums cells ps..<pe (zeroing
     /// them) into a mask of their visible part.
     @inline(__always)
-    static func emitCells<Sink: CoverageSink>(acc: UnsafeMutablePointer<Float>, cov: UnsafeMutablePointer<UInt8>,
-                                              _ ps: Int, _ pe: Int, width w: Int, done: inout Int, sum: inout Float,
+    static func emitCells<Sink: CoverageSink>(acc: UnsafeMutablePointer<Int32>, cov: UnsafeMutablePointer<UInt8>,
+                                              _ ps: Int, _ pe: Int, width w: Int, done: inout Int, sum: inout Int32,
                                               rule: FillRule, x0: Int, y: Int, sink: inout Sink) {
         let gapEnd = Swift.min(ps, w)
         if gapEnd > done {
@@ -403,7 +411,7 @@ struct Rasterizer {
         var any: UInt8 = 0
         var t = sum
         for i in ps..<pe {
-            t += acc[i]; acc[i] = 0
+            t &+= acc[i]; acc[i] = 0
             let v = coverage(t, rule)
             cov[i &- ps] = v
             any |= v
@@ -415,19 +423,18 @@ struct Rasterizer {
     }
 }
 
-/// A segment ordered top to bottom and cut to the rows top..<bottom: the head the accumulators
-/// (`Rasterizer.accumulate`, `accumulateRow`, `TinyRasterizer.accumulateInside`) share. nil when
-/// nothing of it lies in the rows (horizontal, outside, or NaN).
+/// A segment ordered top to bottom and cut to the rows top..<bottom (`Rasterizer.accumulate`).
+/// nil when nothing of it lies in the rows (horizontal, outside, or NaN).
 struct RowSegment {
     let xa, ya, xb, yb, dx, invDy: Double
-    /// +1 where the segment ran downward, −1 upward: the sign of its cover.
-    let dir: Double
+    /// True where the segment ran upward: its cover is negative.
+    let up: Bool
     /// The part of the segment inside the rows.
     let ys, ye: Double
 
     @inline(__always)
     init?(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, bottom: Double) {
-        if ay < by { dir = 1; xa = ax; ya = ay; xb = bx; yb = by } else { dir = -1; xa = bx; ya = by; xb = ax; yb = ay }
+        if ay < by { up = false; xa = ax; ya = ay; xb = bx; yb = by } else { up = true; xa = bx; ya = by; xb = ax; yb = ay }
         ys = Swift.max(ya, top); ye = Swift.min(yb, bottom)
         if !(ys < ye) { return nil }   // also a horizontal segment: ys ≥ ya = yb ≥ ye
         dx = xb - xa; invDy = 1 / (yb - ya)
@@ -439,26 +446,19 @@ struct RowSegment {
         yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
     }
 
-    /// The signed cover of the piece from y to yn.
-    @inline(__always) func height(_ y: Double, _ yn: Double) -> Float { Float((yn - y) * dir) }
-
-    /// Calls `body(row, x, xn, cover)` for the segment's piece in each whole row, x at the
-    /// piece's top and bottom through `clamp`.
-    @inline(__always)
-    func forEachRow(clamp: (Double) -> Double, _ body: (Int, Double, Double, Float) -> Void) {
-        var xt = clamp(x(at: ys)), y = ys, row = Rasterizer.floorInt(ys)
-        while y < ye {
-            let yn = Swift.min(Double(row + 1), ye)
-            let xn = clamp(x(at: yn))
-            body(row, xt, xn, height(y, yn))
-            xt = xn; y = yn; row += 1
-        }
+    /// The signed cover of the piece from y to yn (65536 a row): exact, as y and yn are whole
+    /// rows or ends on the 2⁻¹⁶ grid (`SegmentWriter.onGrid`).
+    @inline(__always) func cover(_ y: Double, _ yn: Double) -> Int32 {
+        let v = kiosk_trunc32((yn - y) * 65536)
+        return up ? 0 &- v : v
     }
 }
 
 /// Device segments written into the scratch's buffer (x0, y0, x1, y1 each) with their bounds,
 /// one sub-path at a time: a sub-path is kept or dropped whole (`buildSegments`,
-/// `ellipseSegments`). Horizontal segments add no area or cover and are not written.
+/// `ellipseSegments`). Heights are put on the 2⁻¹⁶ grid the cells count in (`onGrid`), so
+/// every row piece's cover is an exact integer; segments horizontal after it add no area or
+/// cover and are not written.
 struct SegmentWriter {
     var segments: ScratchBuffer<Double>
     var count = 0
@@ -480,12 +480,21 @@ struct SegmentWriter {
 
     /// The segment p → q, after `reserve` made room for it.
     @inline(__always) mutating func add(_ p: Point, _ q: Point) {
-        guard p.y != q.y else { return }
+        let py = Self.onGrid(p.y), qy = Self.onGrid(q.y)
+        guard py != qy else { return }
         let seg = segments.base + 4 * count
-        seg[0] = p.x; seg[1] = p.y; seg[2] = q.x; seg[3] = q.y
+        seg[0] = p.x; seg[1] = py; seg[2] = q.x; seg[3] = qy
         count += 1
         sx0 = Swift.min(sx0, Swift.min(p.x, q.x)); sx1 = Swift.max(sx1, Swift.max(p.x, q.x))
-        sy0 = Swift.min(sy0, Swift.min(p.y, q.y)); sy1 = Swift.max(sy1, Swift.max(p.y, q.y))
+        sy0 = Swift.min(sy0, Swift.min(py, qy)); sy1 = Swift.max(sy1, Swift.max(py, qy))
+    }
+
+    /// y to the nearest multiple of 2⁻¹⁶ (by adding and taking away 1.5 · 2⁵², which rounds to a
+    /// whole number: no libm call). Past ±2³⁵ it is left as it is (no row there is drawn).
+    @inline(__always) static func onGrid(_ y: Double) -> Double {
+        guard Swift.abs(y) < 0x1p35 else { return y }
+        let magic = 0x1.8p52
+        return ((y * 65536 + magic) - magic) * 0x1p-16
     }
 
     /// Keeps the open sub-path's segments in the bounds, or drops them.

@@ -38,8 +38,8 @@ final class RasterScratch {
     @exclusivity(unchecked) var order = ScratchBuffer<Int32>(256)
     @exclusivity(unchecked) var active = ScratchBuffer<Int32>(256)
     @exclusivity(unchecked) var stripCounts = ScratchBuffer<Int32>(256)
-    /// Signed area/cover accumulation for one strip of rows.
-    @exclusivity(unchecked) var accumulation = ScratchBuffer<Float>(16 * 2048)
+    /// Signed area/cover accumulation for one strip of rows (fixed point, 65536 = one pixel).
+    @exclusivity(unchecked) var accumulation = ScratchBuffer<Int32>(16 * 2048)
     /// One bit per cell of the strip (64 cells a word, rows padded to whole words): set when
     /// a segment touched the cell.
     @exclusivity(unchecked) var dirty = ScratchBuffer<UInt64>(16 * 32)

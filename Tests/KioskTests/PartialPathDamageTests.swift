@@ -84,8 +84,9 @@ private struct PartialDamageScene: View {
     @Test func aRingWhoseEndMovesDamagesTheChangedCorner() throws {
         let box = IntRect(x0: 9, y0: 19, x1: 111, y1: 121)
         let part = try #require(DamageTracker.changedPart(Self.item(Self.ring(200), bounds: box), Self.item(Self.ring(203.6), bounds: box)))
-        #expect(part.area > 0 && part.area < box.area / 3, "\(part)")
-        #expect(part.x0 == box.x0 && part.x1 == box.x1 && part.y0 > box.y0 + 15 && part.y1 < box.y1 - 40, "\(part)")
+        // The corner at the arc's end (200°: left of the centre, a little above it), not its rows.
+        #expect(part.area > 0 && part.area < box.area / 10, "\(part)")
+        #expect(part.width < 30 && part.height < 30 && part.x1 < box.x0 + 40 && part.y0 > box.y0 + 15 && part.y1 < box.y1 - 40, "\(part)")
         #expect(box.contains(part))
         // Anything else that changes repaints both whole.
         var other = Self.item(Self.ring(203.6), bounds: box)
@@ -94,9 +95,11 @@ private struct PartialDamageScene: View {
         other = Self.item(Self.ring(203.6), bounds: box)
         other.transform = .translation(11, 20)
         #expect(DamageTracker.changedPart(Self.item(Self.ring(200), bounds: box), other) == nil)
-        // Items small enough for the one-box rasterizer are not diffed.
+        // Items small enough for the one-box rasterizer are diffed too (it gives every pixel what
+        // the sweeps give), the part kept within the item.
         let small = IntRect(x0: 9, y0: 19, x1: 40, y1: 50)
-        #expect(DamageTracker.changedPart(Self.item(Self.ring(200), bounds: small), Self.item(Self.ring(203.6), bounds: small)) == nil)
+        let smallPart = try #require(DamageTracker.changedPart(Self.item(Self.ring(200), bounds: small), Self.item(Self.ring(203.6), bounds: small)))
+        #expect(small.contains(smallPart) && smallPart.area < small.area / 3, "\(smallPart)")
     }
 
     @Test func changingShapesDrawnByDamageEqualWholeFrames() throws {
@@ -137,14 +140,15 @@ private struct PartialDamageScene: View {
     }
 
     /// LVGL scene 10: 8 arcs at 800×480, each frame drawn by damage equals the same frame drawn
-    /// whole, and the damage is the changed rows (12.8 % of the screen a frame with whole boxes).
+    /// whole, and the damage is the changed arcs' ends (12.8 % of the screen a frame with whole
+    /// boxes, 3 % with the changed rows across each arc).
     @Test func lvglArcsDrawnByDamageEqualWholeFrames() throws {
         var damaged = 0, frames = 0
         try drawSceneByDamageAndWhole("lvgl-10", frames: 160) { frame, damage in
             if frame > 20 && !damage.isEmpty { damaged += damage.reduce(0) { $0 + $1.area }; frames += 1 }
         }
         #expect(frames > 100)
-        #expect(Double(damaged) / Double(frames) < 0.06 * 800 * 480, "mean damage \(damaged / max(1, frames)) px a frame")
+        #expect(Double(damaged) / Double(frames) < 0.015 * 800 * 480, "mean damage \(damaged / max(1, frames)) px a frame")
     }
 }
 

@@ -305,23 +305,17 @@ final class DamageTracker {
     }
 
     /// The damage of a fill whose outline changed in part and nothing else (paint, rule,
-    /// transform, opacity, clip): the rows of the segments that differ (`Raster.PathDifference`:
-    /// no pixel in another row changes), grown by a pixel, across the old ∪ new bounds. Whole
-    /// rows of the item, not the segments' box: a row's coverage is a running float sum, and the
-    /// changed cells' sum (mathematically the same) can round differently, which moves an exactly
-    /// half-covered pixel further right by one step (a shape on a half pixel, found by
-    /// PathDifferenceTests); and a damage rectangle starting inside the shape would replace the
-    /// cells on its left by an exact vertical edge. Across the item's bounds the row is summed
-    /// from the same cells as in a whole frame. `.empty` when the outlines draw the same
-    /// segments; nil when the whole of both must be repainted. Items a few pixels across are left
-    /// whole: their path can go through the one-box rasterizer (`TinyRasterizer`, up to 32 px) in
-    /// one frame and the strip sweep in the next, which add their cells in another order.
+    /// transform, opacity, clip): the device box of the segments that differ
+    /// (`Raster.PathDifference`: no pixel outside it changes), grown by a pixel, within the old ∪
+    /// new bounds. Exact because the rasterizers' cells are fixed-point integers: the changed
+    /// segments add, right of their box, a cover that sums to the same integer in both frames,
+    /// and a pixel gets the same value whatever clip, strip or rasterizer (the one-box
+    /// `TinyRasterizer` included) draws it. `.empty` when the outlines draw the same segments;
+    /// nil when the whole of both must be repainted.
     static func changedPart(_ old: DisplayItem, _ new: DisplayItem) -> IntRect? {
         guard case .fill(let a, let paintA, let ruleA) = old.command, case .fill(let b, let paintB, let ruleB) = new.command,
               old.transform == new.transform, old.opacity == new.opacity, old.clip == new.clip,
               ruleA == ruleB, paintA == paintB else { return nil }
-        @inline(__always) func large(_ r: IntRect) -> Bool { r.width > PathDifference.largeSide || r.height > PathDifference.largeSide }
-        guard large(old.bounds), large(new.bounds) else { return nil }
         switch PathDifference.between(a, b) {
         case .unknown: return nil
         case .same: return .empty
@@ -332,9 +326,8 @@ final class DamageTracker {
             let x0 = min(min(p0.x, p1.x), min(p2.x, p3.x)), x1 = max(max(p0.x, p1.x), max(p2.x, p3.x))
             let y0 = min(min(p0.y, p1.y), min(p2.y, p3.y)), y1 = max(max(p0.y, p1.y), max(p2.y, p3.y))
             guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return nil }
-            let both = old.bounds.union(new.bounds)
-            let rows = IntRect(covering: Raster.Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2))
-            return IntRect(x0: both.x0, y0: rows.y0, x1: both.x1, y1: rows.y1).intersection(both)
+            let box = IntRect(covering: Raster.Rect(x: x0 - 1, y: y0 - 1, width: x1 - x0 + 2, height: y1 - y0 + 2))
+            return box.intersection(old.bounds.union(new.bounds))
         }
     }
 }
