@@ -7,7 +7,7 @@
 //
 // Measured with callgrind on 1000 rounded rects (their corner rows come here): walking the chains
 // alone cost the same as the strip sweep (57.9 vs 58.0 M instructions a frame, 8–64 px); with the
-// one-row accumulate for segments inside the clip (then `accumulateRow`) 52.0 → 48.3 M
+// one-row accumulate for segments inside the clip (`Rasterizer.accumulateRow`) 52.0 → 48.3 M
 // (8–64 px) and 204 → 195 M (16–256 px).
 
 enum MonotoneRasterizer {
@@ -65,8 +65,7 @@ enum MonotoneRasterizer {
             let top = Double(y), bottom = top + 1
             @inline(__always) func piece(_ q: UnsafeMutablePointer<Double>) {
                 if Swift.min(q[0], q[2]) < right {
-                    Rasterizer.accumulate(q[0], q[1], q[2], q[3], top: top, bottom: bottom, originY: y, left: rx0, width: w,
-                                          pitch: pitch, acc: acc, dirty: dirty, words: words)
+                    Rasterizer.accumulateRow(q[0], q[1], q[2], q[3], top: top, left: rx0, width: w, acc: acc, dirty: dirty)
                 }
             }
             // Down chain: a segment's lower end is its second point.

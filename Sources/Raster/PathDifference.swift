@@ -40,22 +40,25 @@ public enum PathDifference: Equatable, Sendable {
 
     static func compare(_ a: UnsafeBufferPointer<PathElement>, _ b: UnsafeBufferPointer<PathElement>) -> PathDifference {
         let na = a.count + 1, nb = b.count + 1          // records: one per element, one for the end
-        // Common prefix.
+        // Common prefix; ra and rb end at record `prefix` (the first that differs, if any).
         var ra = Records(a), rb = Records(b)
         var prefix = 0
         while prefix < Swift.min(na, nb) {
+            let sa = ra, sb = rb
             guard let x = ra.next(), let y = rb.next() else { return .unknown }
-            if x != y { break }
+            if x != y { ra = sa; rb = sb; break }
             prefix += 1
         }
         if prefix == na && na == nb { return ra.ok && rb.ok ? .same : .unknown }
-        // Common suffix: walk both aligned at their ends and keep the last run of equal records.
-        ra = Records(a); rb = Records(b)
+        // Common suffix: walk both aligned at their ends from there (records before the prefix
+        // cannot lengthen it past the prefix) and keep the last run of equal records. Every
+        // record is read once by one of the two walks, so `ok` covers them all.
+        let startA = ra, startB = rb
         let shift = nb - na
         if shift > 0 { for _ in 0..<shift { _ = rb.next() } } else { for _ in 0..<(-shift) { _ = ra.next() } }
         let common = Swift.min(na, nb)
         var run = 0
-        for _ in 0..<common {
+        for _ in prefix..<common {
             guard let x = ra.next(), let y = rb.next() else { return .unknown }
             run = x == y ? run + 1 : 0
         }
@@ -63,19 +66,19 @@ public enum PathDifference: Equatable, Sendable {
         let suffix = Swift.min(run, common - prefix)
         // The box of the records between, in both.
         var box = PathBoundsBox()
-        addMiddle(a, from: prefix, to: na - suffix, into: &box)
-        addMiddle(b, from: prefix, to: nb - suffix, into: &box)
+        addRecords(startA, count: na - suffix - prefix, into: &box)
+        addRecords(startB, count: nb - suffix - prefix, into: &box)
         guard box.x0 <= box.x1, box.y0 <= box.y1 else { return .same }
         return .within(Rect(x: box.x0, y: box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0))
     }
 
-    /// Adds the points of records `from..<to` to `box` (a function of its own: as a local
-    /// function capturing the box it cost two heap boxes a call).
-    static func addMiddle(_ elements: UnsafeBufferPointer<PathElement>, from: Int, to: Int, into box: inout PathBoundsBox) {
-        var r = Records(elements)
+    /// Adds the points of the next `count` records of `records` to `box` (a function of its own:
+    /// as a local function capturing the box it cost two heap boxes a call).
+    static func addRecords(_ records: Records, count: Int, into box: inout PathBoundsBox) {
+        var r = records
         var i = 0
-        while i < to, let rec = r.next() {
-            if i >= from { rec.addPoints(to: &box) }
+        while i < count, let rec = r.next() {
+            rec.addPoints(to: &box)
             i += 1
         }
     }

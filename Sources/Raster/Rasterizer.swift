@@ -249,10 +249,24 @@ struct Rasterizer {
         // 1 / (yb − ya) is ∞ and a row boundary inside it gave x = ∞, which trapped in ceilInt
         // (fuzz-path, regressions/fuzz-path/subnormal-rise-inf-x); coordinates near ±1e308 gave NaN.
         @inline(__always) func x(at y: Double) -> Double { let v = seg.x(at: y); return v >= xlo ? (v <= xhi ? v : xhi) : xlo }
-        var y = seg.ys, row = y == top ? originY : floorInt(y), xt = x(at: y)
+        var y = seg.ys, row = y == top ? originY : floorInt(y)
         let ye = seg.ye
         var line = acc + (row &- originY) &* pitch
         var bits = dirty + (row &- originY) &* words
+        if xhi <= Double(left) {
+            // All left of the clip (a clip inside a shape): each row's cover lands in the first
+            // cell, as `addPiece` puts it, without the piece's x.
+            while true {
+                let next = Double(row &+ 1)
+                let yn = next < ye ? next : ye
+                line[0] &+= seg.cover(y, yn)
+                if marks { bits[0] |= 1 }
+                if yn >= ye { return }
+                y = yn; row &+= 1
+                line += pitch; bits += words
+            }
+        }
+        var xt = x(at: y)
         while true {
             let next = Double(row &+ 1)
             let yn = next < ye ? next : ye
@@ -264,6 +278,18 @@ struct Rasterizer {
             line += pitch
             bits += words
         }
+    }
+
+    /// `accumulate` for the one row top..<top+1 (the chain walker's): the same piece, without
+    /// the row loop.
+    @inline(__always)
+    static func accumulateRow(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, left: Int, width: Int,
+                              acc: UnsafeMutablePointer<Int32>, dirty: UnsafeMutablePointer<UInt64>) {
+        guard let seg = RowSegment(ax, ay, bx, by, top: top, bottom: top + 1) else { return }
+        let xlo = Swift.min(seg.xa, seg.xb), xhi = Swift.max(seg.xa, seg.xb)
+        @inline(__always) func x(at y: Double) -> Double { let v = seg.x(at: y); return v >= xlo ? (v <= xhi ? v : xhi) : xlo }
+        let (first, last) = addPiece(x(at: seg.ys), x(at: seg.ye), d: seg.cover(seg.ys, seg.ye), left: left, width: width, line: acc)
+        if first <= last { mark(dirty, first, last) }
     }
 
     /// Adds one row's piece of a segment, from x to xn (device columns) with signed cover d
