@@ -234,26 +234,22 @@ struct Rasterizer {
     }
 
     /// Adds the cells of segment (ax, ay) → (bx, by) (device coordinates) in rows top..<bottom
-    /// (originY is the row of `acc`'s first line, and top is Double(originY)) to the cells of columns left..<left+width,
-    /// `pitch` cells a line, and marks them in `dirty` (`words` a line) unless `marks` is false. The
-    /// cells left of the clip are folded into its first cell, the ones right of it dropped
-    /// (`addPiece`), so each pixel gets what an unclipped sweep gives it.
+    /// (originY is the row of `acc`'s first line, top is Double(originY)) to the cells of
+    /// columns left..<left+width, `pitch` cells a line, and marks them in `dirty` (`words` a
+    /// line) unless `marks` is false. The cells left of the clip are folded into its first cell,
+    /// the ones right of it dropped (`addPiece`), so each pixel gets what an unclipped sweep
+    /// gives it.
     @inline(__always)
     static func accumulate(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, bottom: Double,
                            originY: Int, left: Int, width: Int, pitch: Int,
                            acc: UnsafeMutablePointer<Int32>, dirty: UnsafeMutablePointer<UInt64>, words: Int,
                            marks: Bool = true) {
         guard let seg = RowSegment(ax, ay, bx, by, top: top, bottom: bottom) else { return }
-        let xlo = Swift.min(seg.xa, seg.xb), xhi = Swift.max(seg.xa, seg.xb)
-        // x held between the segment's ends (so never NaN or ∞): for a rise below 2⁻¹⁰²⁴,
-        // 1 / (yb − ya) is ∞ and a row boundary inside it gave x = ∞, which trapped in ceilInt
-        // (fuzz-path, regressions/fuzz-path/subnormal-rise-inf-x); coordinates near ±1e308 gave NaN.
-        @inline(__always) func x(at y: Double) -> Double { let v = seg.x(at: y); return v >= xlo ? (v <= xhi ? v : xhi) : xlo }
         var y = seg.ys, row = y == top ? originY : floorInt(y)
         let ye = seg.ye
         var line = acc + (row &- originY) &* pitch
         var bits = dirty + (row &- originY) &* words
-        if xhi <= Double(left) {
+        if Swift.max(seg.xa, seg.xb) <= Double(left) {
             // All left of the clip (a clip inside a shape): each row's cover lands in the first
             // cell, as `addPiece` puts it, without the piece's x.
             while true {
@@ -266,11 +262,11 @@ struct Rasterizer {
                 line += pitch; bits += words
             }
         }
-        var xt = x(at: y)
+        var xt = seg.xInside(at: y)
         while true {
             let next = Double(row &+ 1)
             let yn = next < ye ? next : ye
-            let xn = x(at: yn)
+            let xn = seg.xInside(at: yn)
             let (first, last) = addPiece(xt, xn, d: seg.cover(y, yn), left: left, width: width, line: line)
             if marks && first <= last { mark(bits, first, last) }
             if yn >= ye { return }
@@ -286,9 +282,7 @@ struct Rasterizer {
     static func accumulateRow(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, top: Double, left: Int, width: Int,
                               acc: UnsafeMutablePointer<Int32>, dirty: UnsafeMutablePointer<UInt64>) {
         guard let seg = RowSegment(ax, ay, bx, by, top: top, bottom: top + 1) else { return }
-        let xlo = Swift.min(seg.xa, seg.xb), xhi = Swift.max(seg.xa, seg.xb)
-        @inline(__always) func x(at y: Double) -> Double { let v = seg.x(at: y); return v >= xlo ? (v <= xhi ? v : xhi) : xlo }
-        let (first, last) = addPiece(x(at: seg.ys), x(at: seg.ye), d: seg.cover(seg.ys, seg.ye), left: left, width: width, line: acc)
+        let (first, last) = addPiece(seg.xInside(at: seg.ys), seg.xInside(at: seg.ye), d: seg.cover(seg.ys, seg.ye), left: left, width: width, line: acc)
         if first <= last { mark(dirty, first, last) }
     }
 
@@ -470,6 +464,14 @@ struct RowSegment {
     /// callers clamp it (coordinates near ±1e308 still give ∞ or NaN).
     @inline(__always) func x(at yy: Double) -> Double {
         yy >= yb ? xb : (yy <= ya ? xa : xa + dx * ((yy - ya) * invDy))
+    }
+
+    /// `x(at:)` held between the segment's ends, so never NaN or ∞: for a rise below 2⁻¹⁰²⁴,
+    /// 1 / (yb − ya) is ∞ and a row boundary inside it gave x = ∞, which trapped in ceilInt
+    /// (fuzz-path, regressions/fuzz-path/subnormal-rise-inf-x); coordinates near ±1e308 gave NaN.
+    @inline(__always) func xInside(at yy: Double) -> Double {
+        let v = x(at: yy), lo = Swift.min(xa, xb), hi = Swift.max(xa, xb)
+        return v >= lo ? (v <= hi ? v : hi) : lo
     }
 
     /// The signed cover of the piece from y to yn (65536 a row): exact, as y and yn are whole
