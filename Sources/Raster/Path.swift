@@ -423,8 +423,15 @@ public struct Path: Hashable, Sendable {
     /// frame and one allocation per changed arc).
     public var bounds: Rect {
         if let b = inlineShapeBounds { return b }
+        return withElements { Self.bounds(of: $0) }
+    }
+
+    /// `bounds` of an element list. A function of its own: as the closure's body, its mutable
+    /// locals were captured variables, each access a dynamic exclusivity check
+    /// (swift_beginAccess: 26 k calls, 3.6 M instructions in LVGL scene 10's run, callgrind).
+    static func bounds(of elements: UnsafeBufferPointer<PathElement>) -> Rect {
         var b = PathBoundsBox()
-        withElements { elements in
+        do {
             var sub = PathBoundsBox()          // the current sub-path's
             var start = Point.zero, cur = Point.zero
             var finite = true, drawn = false, open = false
