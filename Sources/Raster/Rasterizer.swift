@@ -249,28 +249,24 @@ struct Rasterizer {
         let ye = seg.ye
         var line = acc + (row &- originY) &* pitch
         var bits = dirty + (row &- originY) &* words
-        if Swift.max(seg.xa, seg.xb) <= Double(left) {
-            // All left of the clip (a clip inside a shape): each row's cover lands in the first
-            // cell, as `addPiece` puts it, without the piece's x.
-            while true {
-                let next = Double(row &+ 1)
-                let yn = next < ye ? next : ye
-                line[0] &+= seg.cover(y, yn)
-                if marks { bits[0] |= 1 }
-                if yn >= ye { return }
-                y = yn; row &+= 1
-                line += pitch; bits += words
-            }
-        }
-        var xt = seg.xInside(at: y)
+        // Wholly left of the clip (a clip inside a shape), every row's cover lands in the first
+        // cell, as `addPiece` would put it, without the pieces' x (2 M instructions of lvgl-10).
+        let leftOfClip = Swift.max(seg.xa, seg.xb) <= Double(left)
+        var xt = leftOfClip ? 0 : seg.xInside(at: y)
         while true {
             let next = Double(row &+ 1)
             let yn = next < ye ? next : ye
-            let xn = seg.xInside(at: yn)
-            let (first, last) = addPiece(xt, xn, d: seg.cover(y, yn), left: left, width: width, line: line)
-            if marks && first <= last { mark(bits, first, last) }
+            if leftOfClip {
+                line[0] &+= seg.cover(y, yn)
+                if marks { bits[0] |= 1 }
+            } else {
+                let xn = seg.xInside(at: yn)
+                let (first, last) = addPiece(xt, xn, d: seg.cover(y, yn), left: left, width: width, line: line)
+                if marks && first <= last { mark(bits, first, last) }
+                xt = xn
+            }
             if yn >= ye { return }
-            xt = xn; y = yn; row &+= 1
+            y = yn; row &+= 1
             line += pitch
             bits += words
         }
