@@ -47,6 +47,9 @@ final class ReluctantDisplay: Display {
         let t0 = Syscall.monotonicNow()
         loop.start()
         try await Task.sleep(nanoseconds: 300_000_000)
+        // A loaded machine (the test run in parallel, CI) can starve the retry timer: keep
+        // watching up to 3 s for the third attempt; the bound below scales with the time taken.
+        while display.attempts < 3 && Syscall.monotonicNow() - t0 < 3 { try await Task.sleep(nanoseconds: 10_000_000) }
         loop.halt()
         let elapsed = Syscall.monotonicNow() - t0
         // At most one attempt per 30 ms retry interval (a loaded machine may manage fewer): never a busy loop.
