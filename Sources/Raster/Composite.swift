@@ -4,35 +4,27 @@
 import CRasterCPU
 
 enum Blend {
-    /// Runs at least this long go to the CPU's string store (`rep stosl`); shorter ones to SIMD
-    /// stores. `rep stosl` has a start-up cost that differs by vendor: on the Intel Xeon it was
-    /// tuned on, 64 px runs were already faster with it (checkerboard 0.279 → 0.253 ms), but on
-    /// AMD EPYC (Zen 3, family 25; ERMS and FSRM) it is 2.6× slower than 32-byte stores at 64 px
-    /// and 1.4× at 128, even at 192 px and faster only from 256 px (0.93×) up, where it
-    /// stays 6–20 % ahead (1920 px rows: 0.081 vs 0.085 ms a frame): measured with gcc -O2 on
-    /// alternating runs over 1920×1080, taskset -c 1, best of 15 (see the commit). 256 keeps
-    /// every length within 10 % of the better store on both CPUs.
+    /// Runs at least this long go to `fillLong`, which uses the CPU's string store (`rep
+    /// stosl`) where it is the faster store and the aligned vector loop elsewhere. `rep stosl`
+    /// has a start-up cost that differs by CPU: on the Intel Xeon it was tuned on, 64 px runs
+    /// were already faster with it (checkerboard 0.279 → 0.253 ms); on AMD EPYC Zen 3 (family
+    /// 25) it was 2.6× slower than 32-byte stores at 64 px and 1.4× at 128, faster only from
+    /// 256 px up (6–20 % ahead); on AMD EPYC Zen 5 (family 26) it is slower at every length
+    /// (`kiosk_string_store_is_fast` has the numbers). 256 keeps every length within 10 % of the
+    /// better store on the first two.
     static let stringStoreThreshold = 256
+
+    /// Whether this CPU's string store beats the vector loop from `stringStoreThreshold` up.
+    static let stringStoreIsFast = kiosk_string_store_is_fast() != 0
 
     /// Stores one pixel value into `count` pixels. `update(repeating:)` on a pointer is an
     /// out-of-line stdlib call; on a 64 px checkerboard (15 short runs a row) the calls alone
     /// made the frame 1.5× cairo's. `Reference.fill` is the scalar version the tests compare.
     @inline(__always)
     static func fill(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
-        if count >= stringStoreThreshold { kiosk_fill32(dst, count, value); return }
+        if count >= stringStoreThreshold { fillLong(dst, count, value); return }
+        if count >= 16 { fillVector(dst, count, value); return }
         let raw = UnsafeMutableRawPointer(dst)
-        if count >= 16 {
-            // 64 bytes an iteration (four 16-byte stores on baseline x86-64): the loop overhead
-            // is a quarter of the 8-pixel loop's on the 64–255 px runs that now come here.
-            let v = SIMD16<UInt32>(repeating: value)
-            var i = 0
-            while i &+ 16 <= count { raw.storeBytes(of: v, toByteOffset: i &* 4, as: SIMD16<UInt32>.self); i &+= 16 }
-            // The rest as one store of the last 16 pixels, over some already stored (the same
-            // value): LVGL scene 4's 196 px rows ended in a 4-pixel scalar loop, 7 % of the
-            // fill's instructions (callgrind).
-            if i < count { raw.storeBytes(of: v, toByteOffset: (count &- 16) &* 4, as: SIMD16<UInt32>.self) }
-            return
-        }
         if count >= 4 {
             // 4–15 pixels: two overlapping stores of 8 (or 4) cover them.
             if count >= 8 {
@@ -48,6 +40,32 @@ enum Blend {
         }
         var i = 0
         while i < count { dst[i] = value; i &+= 1 }
+    }
+
+    /// A run of 256 pixels or more: the string store where it is the faster one, else the
+    /// vector loop. Out of line: the CPU test is a lazy global's once-check, which the short
+    /// runs inlined into every row loop should not pay.
+    @inline(never)
+    static func fillLong(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
+        if stringStoreIsFast { kiosk_fill32(dst, count, value) } else { fillVector(dst, count, value) }
+    }
+
+    /// 16 pixels or more as 64-byte iterations of 16-byte stores that start at the first
+    /// 16-byte boundary: one unaligned 64-byte store covers the head before it, another the
+    /// tail (both over pixels stored again with the same value). Unaligned stores across the
+    /// whole run cost up to 40 % more where the run starts off a 16-byte boundary (Zen 5, 256 px
+    /// rows at 12 bytes past one: 0.0035 against 0.0026 ms) and nothing where it does not.
+    @inline(__always)
+    static func fillVector(_ dst: UnsafeMutablePointer<UInt32>, _ count: Int, _ value: UInt32) {
+        let raw = UnsafeMutableRawPointer(dst)
+        let v = SIMD16<UInt32>(repeating: value)
+        let bytes = count &* 4
+        raw.storeBytes(of: v, toByteOffset: 0, as: SIMD16<UInt32>.self)
+        var i = (16 &- (Int(bitPattern: raw) & 15)) & 15
+        while i &+ 64 <= bytes { raw.storeBytes(of: v, toByteOffset: i, as: SIMD16<UInt32>.self); i &+= 64 }
+        // The rest as one store of the last 16 pixels: LVGL scene 4's 196 px rows ended in a
+        // 4-pixel scalar loop, 7 % of the fill's instructions (callgrind).
+        if i < bytes { raw.storeBytes(of: v, toByteOffset: bytes &- 64, as: SIMD16<UInt32>.self) }
     }
 
     /// 257 in every 16-bit lane, the multiplier of `div255`. The kernels take it as a parameter
@@ -360,8 +378,17 @@ public enum Kernels {
         precondition(start >= 0 && count >= 0 && start + count <= dst.count)
         dst.withUnsafeMutableBufferPointer { Blend.fill($0.baseAddress! + start, count, value) }
     }
-    /// The run length from which `fill` uses the CPU's string store.
+    /// The run length from which `fill` takes the long-run path (`fillLong`).
     public static var fillStringStoreThreshold: Int { Blend.stringStoreThreshold }
+    /// Whether this CPU's long runs use the string store.
+    public static var fillStringStoreIsFast: Bool { Blend.stringStoreIsFast }
+    /// Both long-run stores, whichever this CPU uses, so the tests run each.
+    public static func fillLong(_ dst: inout [UInt32], from start: Int, count: Int, value: UInt32, stringStore: Bool) {
+        precondition(start >= 0 && count >= 16 && start + count <= dst.count)
+        dst.withUnsafeMutableBufferPointer {
+            if stringStore { kiosk_fill32($0.baseAddress! + start, count, value) } else { Blend.fillVector($0.baseAddress! + start, count, value) }
+        }
+    }
     /// `k257` is 257 in every lane; the tests pass it from their module so that, as from the
     /// canvas's scratch, the kernels are compiled for an unknown value (see `Blend.unit`).
     public static func overRun(_ dst: inout [UInt32], color: UInt32, k257: SIMD8<UInt16>) {
@@ -485,6 +512,15 @@ struct PaintSink: CoverageSink {
             let c = coverage == 255 ? solid : Pixel.scale(solid, UInt32(coverage))
             Blend.overRun(surface.row(y) + x, count, c, k257)
         }
+    }
+    /// An opaque solid colour under source-over (or copied at full opacity) replaces the
+    /// pixels: one fill a row, without the per-row paint dispatch, coverage and prefetch.
+    @inline(__always) mutating func fullRows(x: Int, y0: Int, y1: Int, count: Int) -> Bool {
+        guard shader == nil, solid >> 24 == 255, !copy || opacity == 255 else { return false }
+        var row = surface.row(y0) + x
+        let stride = surface.rowPixels
+        for _ in y0..<y1 { Blend.fill(row, count, solid); row += stride }
+        return true
     }
     @inline(__always) mutating func mask(x: Int, y: Int, count: Int, mask: UnsafePointer<UInt8>) {
         if copy {

@@ -39,11 +39,16 @@ import CRasterCPU
     /// A hint that pixels x..<x+count of row y come soon (y ≥ 0; rows past the surface are
     /// ignored); may do nothing.
     func prefetch(x: Int, y: Int, count: Int)
+    /// Rows y0..<y1, each `count` pixels from x at full coverage, if the sink has a faster way
+    /// than `run` row by row (an opaque solid colour is one fill a row); returns false, having
+    /// drawn nothing, when it has not.
+    mutating func fullRows(x: Int, y0: Int, y1: Int, count: Int) -> Bool
 }
 
 extension CoverageSink {
     /// A hint that pixels x..<x+count of row y come soon; may do nothing.
     @inline(__always) func prefetch(x: Int, y: Int, count: Int) {}
+    @inline(__always) mutating func fullRows(x: Int, y0: Int, y1: Int, count: Int) -> Bool { false }
     @inline(__always) mutating func pixel(x: Int, y: Int, coverage: UInt8) {
         var c = coverage
         withUnsafePointer(to: &c) { mask(x: x, y: y, count: 1, mask: $0) }

@@ -42,6 +42,22 @@ import Raster
         }
     }
 
+    /// Both long-run stores (the string store and the aligned vector loop; a CPU uses one of
+    /// them) write exactly the run at every alignment, whichever this CPU picks for `fill`.
+    @Test func bothLongRunStoresMatchReference() {
+        for stringStore in [false, true] {
+            for count in [16, 17, 19, 31, 32, 33, 47, 63, 64, 65, 79, 255, 256, 257, 571, 1920] {
+                for start in 0..<16 {
+                    let before = (0..<(count + 48)).map { UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) }
+                    var fast = before, slow = before
+                    Kernels.fillLong(&fast, from: start, count: count, value: 0xFF12_3456, stringStore: stringStore)
+                    Reference.fill(&slow, from: start, count: count, value: 0xFF12_3456)
+                    #expect(fast == slow, "count \(count) start \(start) stringStore \(stringStore)")
+                }
+            }
+        }
+    }
+
     /// The full-coverage colour blend copies blocks of eight opaque source pixels and skips
     /// blocks of eight zero pixels: runs mixing such blocks with translucent ones, at every
     /// offset of the eight-pixel step, still equal the scalar reference.
