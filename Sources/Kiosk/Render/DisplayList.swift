@@ -300,8 +300,21 @@ final class DamageTracker {
         }
     }
 
+    /// Adds a damaged rectangle unless one of the last four added holds it: then it changes
+    /// no merge (whatever touches it touches that one, and the merged boxes are the same), and
+    /// the children of a moved card, each damaged at its old and new place right after the
+    /// card's own box there, would only lengthen the merge's sort and sweeps. LVGL scene 15
+    /// at 1920×1080 added 1280 rectangles a frame, 160 of them not inside the one before.
     @inline(__always) private func add(_ rect: IntRect) {
-        if !rect.isEmpty { rects.append(rect) }
+        if rect.isEmpty { return }
+        let n = rects.count
+        var k = n &- 1
+        let stop = Swift.max(0, n &- 4)
+        while k >= stop {
+            if rects[k].contains(rect) { return }
+            k &-= 1
+        }
+        rects.append(rect)
     }
 
     /// The damage of a fill whose outline changed in part and nothing else (paint, rule,

@@ -172,24 +172,49 @@ final class RenderPass {
         if let cull = inputs.cull, !(r.cullBox.isWellInside(cull) && r.cullBox.offsetBy(Double(dx), Double(dy)).isWellInside(cull)) {
             return false
         }
-        for i in os..<(os + r.itemCount) where !RangeShift.canMove(previousItems[i]) { return false }
-        for i in oh..<(oh + r.hitCount) where !RangeShift.canMove(previousHits[i]) { return false }
+        // Checked through the buffers: an element read from the array property is a copy (every
+        // reference in it retained and released again).
+        let movable = previousItems.withUnsafeBufferPointer { old in
+            (os..<(os + r.itemCount)).allSatisfy { RangeShift.canMove(old[$0]) }
+        } && previousHits.withUnsafeBufferPointer { old in
+            (oh..<(oh + r.hitCount)).allSatisfy { RangeShift.canMove(old[$0]) }
+        }
+        guard movable else { return false }
         let ns = items.count, nh = hitRegions.count
-        for i in os..<(os + r.itemCount) {
-            var item = previousItems[i]
-            // A group's content is taken out of the old list, so moving it writes in place (the
-            // old item is only read for its bounds from here on: the diff damages old and new).
-            if case .group = item.command { previousItems[i].command = .group(.canvas, []) }
-            item.move(dx: dx, dy: dy, clip0: clip0)
-            items.append(item)
+        // Each item is taken out of the old list, not copied: the old one is only read for its
+        // bounds from here on (the diff damages old and new), so it stays as a command-less
+        // stand-in with the same key and bounds. A copy retained every reference in the item
+        // and the spent list released them again; a group's moved content is written in place.
+        // (LVGL scene 15 at 1920×1080, 640 items moved a frame: record and diff 442 M → 350 M
+        // instructions, callgrind.)
+        if r.itemCount > 0 {
+            previousItems.withUnsafeMutableBufferPointer { old in
+                for i in os..<(os + r.itemCount) {
+                    let slot = old.baseAddress! + i
+                    var item = slot.move()
+                    slot.initialize(to: DisplayItem(owner: item.owner, index: item.index, command: .group(.canvas, []),
+                                                    transform: item.transform, opacity: item.opacity, clip: item.clip,
+                                                    bounds: item.bounds))
+                    item.move(dx: dx, dy: dy, clip0: clip0)
+                    items.append(item)
+                }
+            }
         }
         if r.itemCount > 0 { reusedBlocks.append(ReusedBlock(new: ns, old: os, count: r.itemCount, shifted: true)) }
-        for i in oh..<(oh + r.hitCount) {
-            var hit = previousHits[i]
-            hit.transform.tx += Double(dx)
-            hit.transform.ty += Double(dy)
-            if hit.clip != clip0 && !hit.clip.isEmpty { hit.clip = hit.clip.offsetBy(dx, dy) }
-            hitRegions.append(hit)
+        // Hit regions are taken out too: the old list is not read again (an empty stand-in
+        // keeps it whole until it is cleared).
+        if r.hitCount > 0 {
+            previousHits.withUnsafeMutableBufferPointer { old in
+                for i in oh..<(oh + r.hitCount) {
+                    let slot = old.baseAddress! + i
+                    var hit = slot.move()
+                    slot.initialize(to: HitRegion(shape: Raster.Path(), transform: .identity, clip: hit.clip, gestureNodes: []))
+                    hit.transform.tx += Double(dx)
+                    hit.transform.ty += Double(dy)
+                    if hit.clip != clip0 && !hit.clip.isEmpty { hit.clip = hit.clip.offsetBy(dx, dy) }
+                    hitRegions.append(hit)
+                }
+            }
         }
         node.recorded.item = ns - context.itemBase
         node.recorded.hit = nh - context.hitBase
