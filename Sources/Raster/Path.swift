@@ -69,6 +69,26 @@ public struct Path: Hashable, Sendable {
         return nil
     }
 
+    /// A rectangle, in the path's coordinates, every point of which the filled path covers
+    /// (either fill rule): a rectangle itself; of a rounded rectangle, the larger of its two
+    /// straight bands (the full width between the corner rows, or the full height between the
+    /// corner columns). nil for any other path. Cheap: no elements are made. The renderer
+    /// paints what lies under it only where it is not (`RootRenderer.opaqueCore`).
+    public var coveredCore: Rect? {
+        switch shape {
+        case .rect(let r)?:
+            return Rect(x: Swift.min(r.minX, r.maxX), y: Swift.min(r.minY, r.maxY), width: abs(r.width), height: abs(r.height))
+        case .roundedRect(let s)?:
+            let r = s.rect, c = s.radii
+            let top = Swift.max(c.topLeft, c.topRight), bottom = Swift.max(c.bottomLeft, c.bottomRight)
+            let left = Swift.max(c.topLeft, c.bottomLeft), right = Swift.max(c.topRight, c.bottomRight)
+            let wide = Rect(x: r.minX, y: r.minY + top, width: r.width, height: Swift.max(0, r.height - top - bottom))
+            let tall = Rect(x: r.minX + left, y: r.minY, width: Swift.max(0, r.width - left - right), height: r.height)
+            return wide.width * wide.height >= tall.width * tall.height ? wide : tall
+        default: return nil
+        }
+    }
+
     /// The rectangle a path made of one rectangle or rounded rectangle (built on an empty path)
     /// fills no pixel outside of; nil for any other path. Cheap: no elements are made.
     public var boxShapeBounds: Rect? {

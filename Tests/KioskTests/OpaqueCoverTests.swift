@@ -87,6 +87,40 @@ import KioskScenes
         return (source, drawn)
     }
 
+    /// The opaque core of a fill: a rectangle's whole pixels, a rounded rectangle's larger
+    /// straight band, rounded inwards to whole pixels; nothing for a translucent paint, an item
+    /// at partial opacity, a rotated one, or a path that is not one of those shapes.
+    @Test func opaqueCoresAreWholePixelsInsideTheShape() {
+        func item(_ path: Raster.Path, _ color: Raster.Color = .white, _ t: Affine = .identity, opacity: Double = 1) -> DisplayItem {
+            DisplayItem(owner: 1, index: 0, command: .fill(path, .solid(color), .nonZero), transform: t, opacity: opacity,
+                        clip: nil, bounds: IntRect(x: 0, y: 0, width: 400, height: 400))
+        }
+        let card = Raster.Path.roundedRect(Raster.Rect(x: 10, y: 20, width: 270, height: 120), cornerRadius: 10)
+        // 270 × 100 (the rows between the corners) beats 250 × 120? No: 27 000 < 30 000.
+        #expect(RootRenderer.opaqueCoreBox(item(card)) == IntRect(x0: 20, y0: 20, x1: 270, y1: 140))
+        // A tall one: the full width between the corner rows (50 × 380 against 30 × 400).
+        let tall = Raster.Path.roundedRect(Raster.Rect(x: 0, y: 0, width: 50, height: 400), cornerRadius: 10)
+        #expect(RootRenderer.opaqueCoreBox(item(tall)) == IntRect(x0: 0, y0: 10, x1: 50, y1: 390))
+        #expect(RootRenderer.opaqueCoreBox(item(card, .white, .translation(0.5, 2))) == IntRect(x0: 21, y0: 22, x1: 270, y1: 142))
+        #expect(RootRenderer.opaqueCoreBox(item(.rect(Raster.Rect(x: 1.5, y: 2, width: 10, height: 10)))) == IntRect(x0: 2, y0: 2, x1: 11, y1: 12))
+        #expect(RootRenderer.opaqueCoreBox(item(card, .white, .scale(2, 2))) == IntRect(x0: 40, y0: 40, x1: 540, y1: 280))
+        #expect(RootRenderer.opaqueCoreBox(item(card, Raster.Color(r: 1, g: 1, b: 1, a: 0.5))) == nil)
+        #expect(RootRenderer.opaqueCoreBox(item(card, opacity: 0.9)) == nil)
+        #expect(RootRenderer.opaqueCoreBox(item(card, .white, .rotation(0.1))) == nil)
+        #expect(RootRenderer.opaqueCoreBox(item(.ellipse(in: Raster.Rect(x: 0, y: 0, width: 50, height: 50)))) == nil)
+        #expect(RootRenderer.opaqueCoreBox(item(.rect(Raster.Rect(x: 0.2, y: 0, width: 0.6, height: 10)))) == nil)
+    }
+
+    /// Scenes whose opaque rounded cards and panels move over the background (11: falling
+    /// cards, 13: each primitive at half opacity, 14: cards as opacity layers, 15: scrolling
+    /// cards, 16: the widgets demo's scrolling panels): the background is painted only round
+    /// the cards' cores, and every frame drawn by damage equals the frame drawn whole.
+    @Test(arguments: [11, 13, 14, 15, 16]) func cardsOverTheBackgroundDrawnByDamageEqualWholeFrames(_ n: Int) throws {
+        var drawn = 0
+        try drawSceneByDamageAndWhole("lvgl-\(n)", frames: 50) { _, damage in if !damage.isEmpty { drawn += 1 } }
+        #expect(drawn > 20)
+    }
+
     /// A rectangle fill on whole pixels is bounded by exactly its pixels; one on fractional
     /// pixels, a rotated one, or a path that is not a box keeps the pixel of slack round it.
     @Test func deviceBoundsAreTightOnlyForBoxesOnWholePixels() {

@@ -313,20 +313,37 @@ public final class RootRenderer {
         for i in items.indices { itemBounds.append(items[i].bounds) }
         items.withUnsafeBufferPointer { list in
             itemBounds.withUnsafeBufferPointer { bounds in
+                // Paints items first..<end into `rect` (a clear first when nothing covers it).
+                func paint(_ rect: IntRect, from first: Int?, to end: Int) {
+                    if rect.x1 <= rect.x0 || rect.y1 <= rect.y0 { return }
+                    canvas.transform = .identity
+                    canvas.opacity = 1
+                    canvas.clip = rect
+                    if first == nil { canvas.clear(background) }
+                    for i in (first ?? 0)..<end {
+                        let b = bounds[i]
+                        if b.x0 < rect.x1 && rect.x0 < b.x1 && b.y0 < rect.y1 && rect.y0 < b.y1 {
+                            draw(list[i], in: rect, canvas: canvas)
+                        }
+                    }
+                }
                 for rect in damage {
                     // Items under the last opaque rectangle covering the whole rect are hidden:
                     // start there and skip the clear (every LVGL scene has a full-screen
                     // background; the clear cost as much as that fill).
                     let first = lastOpaqueCover(of: rect, list: list, bounds: bounds, canvas: canvas)
-                    canvas.transform = .identity
-                    canvas.opacity = 1
-                    canvas.clip = rect
-                    if first == nil { canvas.clear(background) }
-                    for i in (first ?? 0)..<list.count {
-                        let b = bounds[i]
-                        if b.x0 < rect.x1 && rect.x0 < b.x1 && b.y0 < rect.y1 && rect.y0 < b.y1 {
-                            draw(list[i], in: rect, canvas: canvas)
-                        }
+                    // A later opaque shape k covering much of it (a card on the background):
+                    // what comes before k is painted only in the bands around k's core, then k
+                    // and what follows over the whole rect. Every pixel still gets every item
+                    // it got, in order, except those k hides.
+                    if let (k, core) = opaqueCore(in: rect, after: first ?? -1, list: list, bounds: bounds) {
+                        paint(IntRect(x0: rect.x0, y0: rect.y0, x1: rect.x1, y1: core.y0), from: first, to: k)
+                        paint(IntRect(x0: rect.x0, y0: core.y0, x1: core.x0, y1: core.y1), from: first, to: k)
+                        paint(IntRect(x0: core.x1, y0: core.y0, x1: rect.x1, y1: core.y1), from: first, to: k)
+                        paint(IntRect(x0: rect.x0, y0: core.y1, x1: rect.x1, y1: rect.y1), from: first, to: k)
+                        paint(rect, from: k, to: list.count)
+                    } else {
+                        paint(rect, from: first, to: list.count)
                     }
                 }
             }
@@ -361,6 +378,47 @@ public final class RootRenderer {
             }
         }
         return nil
+    }
+
+    /// The item after `after` whose opaque core covers most of `rect`, and that core's whole
+    /// pixels inside `rect`, when they are at least a quarter of it: a solid, fully opaque fill
+    /// of a rectangle or rounded rectangle (`Path.coveredCore`) under an axis-aligned transform,
+    /// within its clip. Nothing before it shows there. LVGL scene 15 at 1920×1080: its 80 cards
+    /// (white, radius 10) move every frame, and the background under each was filled and then
+    /// painted over.
+    private func opaqueCore(in rect: IntRect, after first: Int, list: UnsafeBufferPointer<DisplayItem>,
+                            bounds: UnsafeBufferPointer<IntRect>) -> (Int, IntRect)? {
+        let area = rect.width * rect.height
+        var best: (Int, IntRect)? = nil
+        var bestArea = Swift.max(area / 4, 256)
+        var i = list.count
+        while i > first + 1 {
+            i -= 1
+            let b = bounds[i]
+            guard b.x0 < rect.x1, rect.x0 < b.x1, b.y0 < rect.y1, rect.y0 < b.y1 else { continue }
+            guard let core = Self.opaqueCoreBox(list[i]) else { continue }
+            var c = core.intersection(rect)
+            if let clip = list[i].clip { c = c.intersection(clip) }
+            let a = c.isEmpty ? 0 : c.width * c.height
+            if a > bestArea { best = (i, c); bestArea = a }
+        }
+        return best
+    }
+
+    /// The whole device pixels an item paints opaquely at full coverage: those inside its
+    /// path's `coveredCore`, for a solid opaque fill at full opacity under an axis-aligned
+    /// transform. nil for any other item.
+    static func opaqueCoreBox(_ item: DisplayItem) -> IntRect? {
+        guard item.opacity >= 1, case let .fill(path, .solid(color), _) = item.command, color.a >= 1,
+              let r = path.coveredCore else { return nil }
+        let t = item.transform
+        guard t.b == 0, t.c == 0 else { return nil }
+        let p0 = t.apply(Raster.Point(r.minX, r.minY)), p1 = t.apply(Raster.Point(r.maxX, r.maxY))
+        let x0 = Swift.min(p0.x, p1.x).rounded(.up), y0 = Swift.min(p0.y, p1.y).rounded(.up)
+        let x1 = Swift.max(p0.x, p1.x).rounded(.down), y1 = Swift.max(p0.y, p1.y).rounded(.down)
+        // Far outside any surface (or not finite): not worth an integer box.
+        guard Swift.abs(x0) < 1e7, Swift.abs(y0) < 1e7, Swift.abs(x1) < 1e7, Swift.abs(y1) < 1e7, x1 > x0, y1 > y0 else { return nil }
+        return IntRect(x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
     }
 
     /// The device pixels an opaque image item covers wholly, when it is drawn on whole pixels:
