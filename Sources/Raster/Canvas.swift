@@ -155,7 +155,10 @@ public final class Canvas {
         // A few pixels across: one accumulation over the whole box (TinyRasterizer). Rounded
         // rects keep their own path below (boxes for the straight rows).
         let area = IntRect(covering: Rect(corners: Point(bounds.0, bounds.1), Point(bounds.2, bounds.3)))
-        if path.roundedRect == nil, TinyRasterizer.takes(area) {
+        // The box drawn is the shape's within the clip: a large shape repainted in a small damage
+        // rectangle (a changed arc's few pixels) is as tiny as a small one. Exact either way: a
+        // pixel's value does not depend on the rasterizer or the clip that draws it.
+        if path.roundedRect == nil, TinyRasterizer.takes(area) || (clipRegion == nil && TinyRasterizer.takes(area.intersection(_clip))) {
             withSink(paint) { sink in
                 forEachClip { clip in
                     let box = area.intersection(clip)
