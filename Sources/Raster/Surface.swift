@@ -109,7 +109,7 @@ public struct Surface: @unchecked Sendable {
     public func fill(_ rect: IntRect, with p: UInt32) {
         let c = rect.intersection(bounds)
         if c.isEmpty { return }
-        for y in c.y0..<c.y1 { Blend.fill(row(y) + c.x0, c.width, p) }
+        Blend.fillRows(row(c.y0) + c.x0, stride: rowPixels, rows: c.height, count: c.width, p)
     }
 
     /// Sets every pixel to `p`.
