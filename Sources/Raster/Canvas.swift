@@ -138,6 +138,15 @@ public final class Canvas {
     /// Fills `path` with `paint` under the current transform, clip and opacity.
     public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
         if _clip.isEmpty || opacity8 == 0 { return }
+        // A ring segment (two arcs and a close) under a similarity: analytic coverage, a few
+        // runs and edge pixels a row (SectorRasterizer). Either fill rule: it is one simple
+        // region. Chosen by the path and transform alone, never the clip.
+        if let hint = path.sector, let s = DeviceSector(hint, transform: transform) {
+            scratch.coverage.reserve(_clip.width)
+            let cov = scratch.coverage.base
+            withSink(paint) { sink in forEachClip { SectorRasterizer.fill(s, clip: $0, cov: cov, sink: &sink) } }
+            return
+        }
         if let n = RectListRasterizer.collect(path, transform: transform, scratch: scratch) {
             if n == 1 {
                 // One rectangle: exact edge coverage as a box, no band bookkeeping.

@@ -29,6 +29,12 @@ public struct Path: Hashable, Sendable {
     @usableFromInline var start = Point.zero
     @usableFromInline var current = Point.zero
     @usableFromInline var hasCurrent = false
+    /// Set while the path is exactly a ring segment built by `addArc`: an arc on an empty path,
+    /// then an arc about the same centre back from its end angle to its start, then `close`
+    /// (stage 3), mapped since only by similarities. The canvas fills a closed one analytically
+    /// (`SectorRasterizer`); any other change clears it. Equality compares it too (the two
+    /// rasterizers give an edge pixel a slightly different value).
+    var sector: SectorHint?
 
     public init() {}
     public init(_ build: (inout Path) -> Void) { build(&self) }
@@ -105,6 +111,7 @@ public struct Path: Hashable, Sendable {
 
     /// Stores an inline shape's elements, so the path can grow.
     @inline(__always) mutating func materialize() {
+        sector = nil
         guard let s = shape else { return }
         shape = nil
         stored.reserveCapacity(s.maxElements + 4)
@@ -152,8 +159,10 @@ public struct Path: Hashable, Sendable {
     }
     public mutating func close() {
         guard hasCurrent else { return }
+        let hint = sector
         materialize()
         stored.append(.close); current = start
+        if var h = hint, h.stage == 2 { h.stage = 3; sector = h }
     }
     public mutating func move(to x: Double, _ y: Double) { move(to: Point(x, y)) }
     public mutating func line(to x: Double, _ y: Double) { line(to: Point(x, y)) }
@@ -175,7 +184,7 @@ public struct Path: Hashable, Sendable {
     }
 
     public static func == (a: Path, b: Path) -> Bool {
-        guard a.start == b.start, a.current == b.current, a.hasCurrent == b.hasCurrent else { return false }
+        guard a.start == b.start, a.current == b.current, a.hasCurrent == b.hasCurrent, a.sector == b.sector else { return false }
         switch (a.shape, b.shape) {
         case (let x?, let y?) where x == y: return true
         case (nil, nil): return a.stored == b.stored
@@ -217,6 +226,18 @@ public struct Path: Hashable, Sendable {
         else { if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) - twoPi } }
         if Swift.abs(sweep) > twoPi { sweep = sweep < 0 ? -twoPi : twoPi }
         let p0 = Path.arcStart(center: center, radius: r, angle: startAngle)
+        // A ring segment in the making (see `sector`): this arc on an empty path, or the arc
+        // back from the first one's end to its start about the same centre.
+        var hint: SectorHint? = nil
+        if onGrid {
+            if isEmpty && !hasCurrent {
+                hint = SectorHint(center: center, outer: r, inner: 0, start: startAngle, end: endAngle, sweep: sweep, clockwise: clockwise, stage: 1)
+            } else if var h = sector, h.stage == 1, h.center == center, startAngle == h.end, endAngle == h.start,
+                      clockwise != h.clockwise {
+                h.inner = r; h.stage = 2; hint = h
+            }
+        }
+        defer { sector = hint }
         // Room for the line or move and the cubics at once, with as much again for what follows
         // (a ring's second arc and close): element by element the array was reallocated 5–6
         // times for a ring of two arcs; now it is allocated once.
@@ -357,6 +378,8 @@ public struct Path: Hashable, Sendable {
             setShape(s.translated(t.tx, t.ty))
             return
         }
+        let hint = sector?.applying(t)
+        defer { sector = hint }
         materialize()
         stored.withUnsafeMutableBufferPointer { buf in
             for i in buf.indices {
@@ -397,6 +420,7 @@ public struct Path: Hashable, Sendable {
             }
         }
         p.start = t.apply(start); p.current = t.apply(current); p.hasCurrent = hasCurrent
+        p.sector = sector?.applying(t)
         return p
     }
 
@@ -522,6 +546,40 @@ enum ArcGridTable {
     }
 }
 
+/// What `Path.sector` knows of a ring segment being built: the first arc (centre, radius,
+/// start and end angles as given, its sweep and direction), the second arc's radius, and how
+/// far it got (1: one arc; 2: both arcs; 3: closed).
+struct SectorHint: Hashable, Sendable {
+    var center: Point
+    var outer: Double
+    var inner: Double
+    var start: Double
+    var end: Double
+    var sweep: Double
+    var clockwise: Bool
+    var stage: UInt8
+
+    /// The hint of the path mapped by `t`, when `t` is a similarity (a rotation, a uniform scale
+    /// and a translation, or their mirror image): a ring segment stays one, its angles turned
+    /// (or mirrored) and radii scaled; nil for any other map.
+    func applying(_ t: Affine) -> SectorHint? {
+        let k = (t.a * t.a + t.b * t.b).squareRoot()
+        guard k > 0, k.isFinite else { return nil }
+        var h = self
+        h.center = t.apply(center)
+        h.outer = outer * k; h.inner = inner * k
+        // An exact rotation part adds nothing (atan2(0, k) = 0): a translated ring keeps its
+        // angles bit for bit.
+        let turn = t.b == 0 && t.a > 0 ? 0 : _atan2(t.b, t.a)
+        if t.d == t.a && t.c == -t.b {
+            h.start = start + turn; h.end = end + turn
+        } else if t.d == -t.a && t.c == t.b {
+            h.start = turn - start; h.end = turn - end; h.sweep = -sweep; h.clockwise = !clockwise
+        } else { return nil }
+        return h
+    }
+}
+
 /// A rounded rectangle a path is known to be exactly.
 struct RoundedRectShape: Hashable, Sendable {
     var rect: Rect
@@ -640,6 +698,7 @@ public struct CornerRadii: Hashable, Sendable {
 }
 
 @inlinable func _tan(_ x: Double) -> Double { tan(x) }
+@inlinable func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 
 #if canImport(Glibc)
 import Glibc

@@ -33,6 +33,15 @@ public enum PathDifference: Equatable, Sendable {
         // An inline shape (rect, ellipse, rounded rect) is drawn by a path of its own and changes
         // as a whole anyway.
         if old.shape != nil || new.shape != nil { return .unknown }
+        // Ring segments are filled analytically (SectorRasterizer), not from the cells: a pixel's
+        // value depends on the centre, radii and start and on the end angle only within a pixel
+        // of the end ray and inside the swept wedge. When only the end angle moves, the changed
+        // cubics (the arc pieces past the last shared one, the end ray between them) hold that
+        // wedge and both end rays, so their box grown by a pixel holds every changed pixel.
+        if old.sector != nil || new.sector != nil {
+            guard let a = old.sector, let b = new.sector, a.stage == b.stage, a.center == b.center,
+                  a.outer == b.outer, a.inner == b.inner, a.start == b.start else { return .unknown }
+        }
         return old.stored.withUnsafeBufferPointer { a in
             new.stored.withUnsafeBufferPointer { b in compare(a, b) }
         }
