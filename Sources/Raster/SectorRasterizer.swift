@@ -204,17 +204,23 @@ enum SectorRasterizer {
                 // line (|ux·dy − uy·dx| > ½). A horizontal ray's line is the row itself or
                 // misses it: then e changes only round the centre, where the pixel passes from
                 // beside the ray to behind it.
+                // Only the ray's side of its line matters: where the band lies more than a
+                // pixel behind the centre (the line's other half), e is 0 (the distance is to
+                // the centre) and the wedge does not change across the line (the other ray's
+                // condition decides there, SectorRasterizerTests), so those pixels are the
+                // circles' like any other; and outside the outer circle nothing is drawn.
                 // (`flat`: this row is within ½ of a horizontal ray's line all along.)
                 var flat = false
                 if angular {
-                    if u0y != 0 {
-                        let a = (u0x * dy - 0.5 - e) / u0y, b = (u0x * dy + 0.5 + e) / u0y
-                        add(Swift.min(a, b), Swift.max(a, b), ray: 1)
-                    } else if Swift.abs(dy) < 0.5 + e { add(-1, 1, ray: 1); flat = true }
-                    if u1y != 0 {
-                        let a = (u1x * dy - 0.5 - e) / u1y, b = (u1x * dy + 0.5 + e) / u1y
-                        add(Swift.min(a, b), Swift.max(a, b), ray: 1)
-                    } else if Swift.abs(dy) < 0.5 + e { add(-1, 1, ray: 1); flat = true }
+                    @inline(__always) func rayBand(_ ux: Double, _ uy: Double) {
+                        if uy != 0 {
+                            let p = (ux * dy - 0.5 - e) / uy, q = (ux * dy + 0.5 + e) / uy
+                            let a = Swift.max(Swift.min(p, q), -oa), b = Swift.min(Swift.max(p, q), oa)
+                            if Swift.max(ux * a, ux * b) + uy * dy >= -1 { add(a, b, ray: 1) }
+                        } else if Swift.abs(dy) < 0.5 + e { add(-1, 1, ray: 1); flat = true }
+                    }
+                    rayBand(u0x, u0y)
+                    rayBand(u1x, u1y)
                 }
                 // Walk the row: constant gaps as runs (their value at any pixel), the intervals
                 // (merged where they overlap) pixel by pixel.
