@@ -141,12 +141,7 @@ public final class Canvas {
         // A ring segment (two arcs and a close) under a similarity: analytic coverage, a few
         // runs and edge pixels a row (SectorRasterizer). Either fill rule: it is one simple
         // region. Chosen by the path and transform alone, never the clip.
-        if let hint = path.sector, let s = DeviceSector(hint, transform: transform) {
-            scratch.coverage.reserve(_clip.width)
-            let cov = scratch.coverage.base
-            withSink(paint) { sink in forEachClip { SectorRasterizer.fill(s, clip: $0, cov: cov, sink: &sink) } }
-            return
-        }
+        if let hint = path.sector, let s = DeviceSector(hint, transform: transform) { fill(s, with: paint); return }
         if let n = RectListRasterizer.collect(path, transform: transform, scratch: scratch) {
             if n == 1 {
                 // One rectangle: exact edge coverage as a box, no band bookkeeping.
@@ -189,6 +184,13 @@ public final class Canvas {
             }
         }
         scanSegments(bounds: bounds, rule: rule, paint: paint, band: band)
+    }
+
+    /// A ring segment's analytic fill (SectorRasterizer).
+    func fill(_ s: DeviceSector, with paint: Paint) {
+        scratch.coverage.reserve(_clip.width)
+        let cov = scratch.coverage.base
+        withSink(paint) { sink in forEachClip { SectorRasterizer.fill(s, clip: $0, cov: cov, sink: &sink) } }
     }
 
     /// Rows `rows.0 ..< rows.1` of a shape that are one or two exact boxes (`first`, `second`),
@@ -247,6 +249,13 @@ public final class Canvas {
         let scale = transform.maxScale
         guard scale.isFinite, scale > 0 else { return }
         if strokeCannotShow(path, style: style, scale: scale) { return }
+        // One arc (as `addArc` or a trimmed circle makes it) stroked with flat ends is a ring
+        // segment: drawn analytically, no outline.
+        if style.lineCap == .butt, style.dash.isEmpty, let h = path.sector,
+           let s = DeviceSector(stroking: h, width: style.lineWidth, transform: transform) {
+            fill(s, with: paint)
+            return
+        }
         let strokeOutline = strokeOutline(of: path, style: style, tolerance: flatness / scale)
         if let band = strokedRoundedRectRows(path, style: style) {
             guard let bounds = Rasterizer.buildSegments(strokeOutline, transform: transform, tolerance: flatness,

@@ -105,6 +105,13 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// The centre and radius when the whole path is one circle built by `addEllipse` or
+    /// `addCircle` on an empty path (it starts at angle 0 and runs clockwise on screen).
+    public var inlineCircle: (center: Point, radius: Double)? {
+        guard case .ellipse(let r)? = shape, r.width == r.height, r.width.isFinite, r.origin.isFinite else { return nil }
+        return (Point(r.midX, r.midY), r.width / 2)
+    }
+
     public var isEmpty: Bool { shape == nil && stored.isEmpty }
     /// The current point, or nil before the first `move`.
     public var currentPoint: Point? { hasCurrent ? current : nil }

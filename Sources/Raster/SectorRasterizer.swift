@@ -49,6 +49,17 @@ struct DeviceSector {
         self.start = start; self.sweep = Swift.min(sweep, 2 * Double.pi)
     }
 
+    /// The ring segment a stroke `width` wide of the one arc `hint` stands for (stage 1) is,
+    /// flat ends being radial; nil unless it has a hole (a stroke wider than the arc's
+    /// diameter covers the centre) or `init(_:transform:)` would give nil.
+    init?(stroking hint: SectorHint, width: Double, transform t: Affine) {
+        guard hint.stage == 1, width.isFinite, width > 0, width < 2 * Swift.abs(hint.outer) else { return nil }
+        var h = hint
+        let r = Swift.abs(hint.outer)
+        h.outer = r + width / 2; h.inner = r - width / 2; h.stage = 3
+        self.init(h, transform: t)
+    }
+
     /// The covering box of the sector: its end points and the outer circle's axis points the
     /// sweep passes.
     var box: IntRect {

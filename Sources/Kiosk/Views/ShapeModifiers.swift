@@ -118,6 +118,15 @@ extension Path {
         let a = min(1, max(0, from)), b = min(1, max(0, to))
         if a <= 0 && b >= 1 { return self }
         guard a < b, !isEmpty else { return Path() }
+        // A circle's part is an arc: its length runs with the angle, from 3 o'clock clockwise
+        // on screen as the circle's path does (drawn exactly, and a stroke of it with flat
+        // ends is a ring segment to the canvas: a progress ring).
+        if let c = storage.inlineCircle {
+            var arc = Raster.Path()
+            arc.addArc(center: c.center, radius: c.radius, startAngle: 2 * Double.pi * Double(a),
+                       endAngle: 2 * Double.pi * Double(b), clockwise: true)
+            return Path(arc)
+        }
         var segments: [(Raster.Point, Raster.Point)] = []
         var total = 0.0
         storage.forEachFlattened(tolerance: 0.05, closeSubpaths: false) { p, q in
