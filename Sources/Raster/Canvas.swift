@@ -249,10 +249,10 @@ public final class Canvas {
         let scale = transform.maxScale
         guard scale.isFinite, scale > 0 else { return }
         if strokeCannotShow(path, style: style, scale: scale) { return }
-        // One arc (as `addArc` or a trimmed circle makes it) stroked with flat ends is a ring
-        // segment: drawn analytically, no outline.
-        if style.lineCap == .butt, style.dash.isEmpty, let h = path.sector,
-           let s = DeviceSector(stroking: h, width: style.lineWidth, transform: transform) {
+        // One arc (as `addArc` or a trimmed circle makes it) stroked with flat or round ends is
+        // a ring segment (with a disc at each end): drawn analytically, no outline.
+        if style.dash.isEmpty, let h = path.sector,
+           let s = DeviceSector(stroking: h, width: style.lineWidth, cap: style.lineCap, transform: transform) {
             fill(s, with: paint)
             return
         }

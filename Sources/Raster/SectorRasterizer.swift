@@ -1,9 +1,10 @@
 // Analytic coverage for a ring segment (an annular sector): the region between two concentric
 // circles from one angle to another, with flat (radial) ends — a progress ring, a gauge, an
-// arc indicator, LVGL's `lv_arc`. Such a path (two arcs and a close, `Path.sector`) is drawn
-// here rather than flattened and scan-converted: each row's coverage is constant (0 or full)
-// outside at most six short intervals (the two edge bands of each circle, the band round each
-// end ray), so a row is a few runs and a few pixels evaluated one by one. LVGL scene 10 at
+// arc indicator, LVGL's `lv_arc`. Such a path (two arcs and a close, `Path.sector`), or one arc
+// stroked with flat or round ends (`Circle().trim(…).stroke(…)`), is drawn here rather than
+// flattened and scan-converted: each row's coverage is constant (0 or full) outside at most
+// eight short intervals (the two edge bands of each circle, the band round each end ray, each
+// round end's chord), so a row is a few runs and a few pixels evaluated one by one. LVGL scene 10 at
 // 1920×1080 FULL draws 66 of them a frame: the cell sweep spent ≈ 141 k instructions on each
 // (segments, strips, touched-cell bits, prefix sums), most of it on the runs between edges.
 //
@@ -20,7 +21,9 @@
 // their lines, keep a pixel's value independent of the other ray when that ray's line passes
 // nearby (a sweep near a half turn: the end ray's line runs along the start ray). So a pixel's
 // value depends on the end angle only inside the swept wedge and within a pixel of the end
-// ray, which the box of the path's changed cubics holds (PathDifference). The runs are
+// ray, which the box of the path's changed cubics holds (PathDifference). Round ends add each
+// disc's half beyond its ray (disc × half-plane): the three meet only along the rays, so the
+// union is their sum (within 40 levels of 8 × 8 samples). The runs are
 // taken only where this function is provably constant, so every pixel gets the same value
 // whatever the clip draws it: a damage rectangle repaints exactly what a whole frame paints.
 // Nothing outside the sector's covering box is drawn (its box never exceeds the box of the
@@ -32,6 +35,8 @@ import CRasterCPU
 /// angle and a sweep in 0 < sweep ≤ 2π turning in increasing angle (clockwise on screen).
 struct DeviceSector {
     var cx: Double, cy: Double, outer: Double, inner: Double, start: Double, sweep: Double
+    /// Round ends: a disc across the ring at each end ray (a stroke's round caps).
+    var roundEnds = false
 
     /// The sector `hint` names under `t`, normalized; nil when `t` is not a similarity or the
     /// numbers are not usable (non-finite, empty).
@@ -49,20 +54,36 @@ struct DeviceSector {
         self.start = start; self.sweep = Swift.min(sweep, 2 * Double.pi)
     }
 
-    /// The ring segment a stroke `width` wide of the one arc `hint` stands for (stage 1) is,
-    /// flat ends being radial; nil unless it has a hole (a stroke wider than the arc's
-    /// diameter covers the centre) or `init(_:transform:)` would give nil.
-    init?(stroking hint: SectorHint, width: Double, transform t: Affine) {
-        guard hint.stage == 1, width.isFinite, width > 0, width < 2 * Swift.abs(hint.outer) else { return nil }
+    /// The ring segment a stroke `width` wide of the one arc `hint` stands for (stage 1) is:
+    /// flat ends are radial, round ends a disc across the ring; nil for square caps, unless it
+    /// has a hole (a stroke wider than the arc's diameter covers the centre), or when
+    /// `init(_:transform:)` would give nil.
+    init?(stroking hint: SectorHint, width: Double, cap: LineCap, transform t: Affine) {
+        guard hint.stage == 1, cap != .square, width.isFinite, width > 0, width < 2 * Swift.abs(hint.outer) else { return nil }
         var h = hint
         let r = Swift.abs(hint.outer)
         h.outer = r + width / 2; h.inner = r - width / 2; h.stage = 3
         self.init(h, transform: t)
+        roundEnds = cap == .round
+    }
+
+    /// The end discs' centres (relative to the centre) and radius.
+    var ends: (Double, Double, Double, Double, Double) {
+        let m = (outer + inner) / 2, e = start + sweep
+        return (m * _cos(start), m * _sin(start), m * _cos(e), m * _sin(e), (outer - inner) / 2)
     }
 
     /// The covering box of the sector: its end points and the outer circle's axis points the
     /// sweep passes.
     var box: IntRect {
+        let ring = ringBox
+        guard roundEnds && sweep < 2 * Double.pi else { return ring }
+        let (ax, ay, bx, by, rc) = ends
+        return ring.union(IntRect(covering: Rect(x: cx + ax - rc, y: cy + ay - rc, width: 2 * rc, height: 2 * rc)))
+            .union(IntRect(covering: Rect(x: cx + bx - rc, y: cy + by - rc, width: 2 * rc, height: 2 * rc)))
+    }
+
+    private var ringBox: IntRect {
         if sweep >= 2 * Double.pi {
             return IntRect(covering: Rect(x: cx - outer, y: cy - outer, width: 2 * outer, height: 2 * outer))
         }
@@ -94,12 +115,18 @@ struct SectorCoverage {
     let R: Double, r: Double, cx: Double, cy: Double
     let u0x: Double, u0y: Double, u1x: Double, u1y: Double
     let ring: Bool, angular: Bool, wide: Bool
+    /// Round ends (see `DeviceSector.roundEnds`): the discs' centres relative to the centre,
+    /// and their radius.
+    let caps: Bool
+    let a0x: Double, a0y: Double, a1x: Double, a1y: Double, rc: Double
 
     init(_ s: DeviceSector) {
         R = s.outer; r = s.inner; cx = s.cx; cy = s.cy
         ring = r > 0; angular = s.sweep < 2 * Double.pi; wide = s.sweep > Double.pi
         let end = s.start + s.sweep
         u0x = _cos(s.start); u0y = _sin(s.start); u1x = _cos(end); u1y = _sin(end)
+        caps = s.roundEnds && angular
+        (a0x, a0y, a1x, a1y, rc) = s.ends
     }
 
     @inline(__always) static func clamp01(_ v: Double) -> Double { let a = v < 1 ? v : 1; return a > 0 ? a : 0 }
@@ -107,6 +134,21 @@ struct SectorCoverage {
     /// The coverage of the pixel whose centre is dx right of the centre and dy below it
     /// (dy2 = dy²).
     @inline(__always) func at(_ dx: Double, _ dy: Double, _ dy2: Double) -> UInt8 {
+        if !caps { return Self.level(segment(dx, dy, dy2)) }
+        // Round ends: each disc's half beyond its end ray (disc × that half-plane), added to the
+        // segment — the three meet only along the rays, so their union is the sum. (The most
+        // of segment and whole discs left up to 100 levels out where a disc meets the inner
+        // circle, a pixel half in each.)
+        let q0 = ((dx - a0x) * (dx - a0x) + (dy - a0y) * (dy - a0y)).squareRoot()
+        let q1 = ((dx - a1x) * (dx - a1x) + (dy - a1y) * (dy - a1y)).squareRoot()
+        let t0 = u0x * dy - u0y * dx, t1 = u1x * dy - u1y * dx
+        let c0 = Self.clamp01(rc + 0.5 - q0) * Self.clamp01(0.5 - t0)
+        let c1 = Self.clamp01(rc + 0.5 - q1) * Self.clamp01(0.5 + t1)
+        return Self.level(Swift.min(1, segment(dx, dy, dy2) + c0 + c1))
+    }
+
+    /// The ring segment's own coverage (no round ends), 0…1.
+    @inline(__always) func segment(_ dx: Double, _ dy: Double, _ dy2: Double) -> Double {
         var a = 1.0
         var d = -1.0
         if angular {
@@ -132,7 +174,7 @@ struct SectorCoverage {
             }
         }
         if d < 0 { d = (dx * dx + dy2).squareRoot() }
-        return Self.level(ringPart(d) * a)
+        return ringPart(d) * a
     }
 
     /// Whether the pixel centre lies in the wedge (by the rays' lines; see `at`).
@@ -178,9 +220,10 @@ enum SectorRasterizer {
         let ring = f.ring, angular = f.angular
 
         // Intervals (pixel columns [lo, hi)) of a row where the formula is evaluated pixel by
-        // pixel, at most six, kept sorted by insertion; `ray` marks an end ray's.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 18) { slots in
-            let los = slots.baseAddress!, his = los + 6, rays = los + 12
+        // pixel, at most eight (two per circle, one per end ray, one per round end), kept
+        // sorted by insertion; `ray` marks one whose pixels need the whole formula.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 24) { slots in
+            let los = slots.baseAddress!, his = los + 8, rays = los + 16
             for y in area.y0..<area.y1 {
                 let dy = Double(y) + 0.5 - cy, dy2 = dy * dy
                 if dy2 >= oAny { continue }
@@ -232,6 +275,16 @@ enum SectorRasterizer {
                     }
                     rayBand(u0x, u0y)
                     rayBand(u1x, u1y)
+                    // Round ends: each disc's chord of the row, pixel by pixel.
+                    if f.caps {
+                        let reach = (f.rc + 0.5 + e) * (f.rc + 0.5 + e)
+                        @inline(__always) func disc(_ ex: Double, _ ey: Double) {
+                            let q = (dy - ey) * (dy - ey)
+                            if q < reach { let w = (reach - q).squareRoot(); add(ex - w, ex + w, ray: 1) }
+                        }
+                        disc(f.a0x, f.a0y)
+                        disc(f.a1x, f.a1y)
+                    }
                 }
                 // Walk the row: constant gaps as runs (their value at any pixel), the intervals
                 // (merged where they overlap) pixel by pixel.

@@ -36,8 +36,15 @@ func fuzzPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             case 6: path.cubic(to: Point(input.double(), input.double()), control1: Point(input.double(), input.double()),
                                control2: Point(input.double(), input.double()))
             case 7: path.close()
-            case 8: path.addArc(center: Point(input.double(), input.double()), radius: input.double(),
-                                startAngle: input.double(), endAngle: input.double(), clockwise: input.bool())
+            case 8:
+                let c = Point(input.double(), input.double()), a0 = input.double(), a1 = input.double(), cw = input.bool()
+                path.addArc(center: c, radius: input.double(), startAngle: a0, endAngle: a1, clockwise: cw)
+                // Half the time the arc back about the same centre and a close: a ring segment
+                // (Path.sector), which the canvas fills analytically (SectorRasterizer).
+                if input.bool() {
+                    path.addArc(center: c, radius: input.double(), startAngle: a1, endAngle: a0, clockwise: !cw)
+                    path.close()
+                }
             case 9: path.addRect(Rect(x: input.double(), y: input.double(), width: input.double(), height: input.double()))
             case 10: path.addRoundedRect(Rect(x: input.double(), y: input.double(), width: input.double(), height: input.double()),
                                          radii: CornerRadii(topLeft: input.double(), topRight: input.double(),
