@@ -46,19 +46,7 @@ import Glibc
     }
 
     /// The same elements without the ring-segment hint.
-    static func plain(_ p: Path) -> Path {
-        var q = Path()
-        for e in p.elements {
-            switch e {
-            case .move(let a): q.move(to: a)
-            case .line(let a): q.line(to: a)
-            case .quad(let a, let b): q.quad(to: b, control: a)
-            case .cubic(let a, let b, let c): q.cubic(to: c, control1: a, control2: b)
-            case .close: q.close()
-            }
-        }
-        return q
-    }
+    static func plain(_ p: Path) -> Path { PathDifferenceTests.path(p.elements) }
 
     static func exact(_ p: Path, _ t: Affine, clip: IntRect) -> (CoverageGrid, IntRect)? {
         let s = RasterScratch()
