@@ -315,8 +315,14 @@ enum LVGLBench {
         let kioskRest = Paint.solid(Raster.Color(r: 0.70, g: 0.85, b: 0.98))
         let lvglRest = Paint.solid(Raster.Color(r: 0.86, g: 0.86, b: 0.86))
         let red = Paint.solid(Raster.Color(r: 0.85, g: 0.2, b: 0.15))
-        fonts.draw(fonts.layout("kiosk (SwiftUI views) vs LVGL 9.5 (C, via pydevices-lvgl): render ms per redrawn frame, median — \(cpu)", font: title),
-                   in: canvas, at: Point(20, 14), paint: ink)
+        // The title in one line: a smaller size when the CPU's name makes it longer than the chart.
+        let heading = "kiosk (SwiftUI views) vs LVGL 9.5 (C, via pydevices-lvgl): render ms per redrawn frame, median — \(cpu)"
+        var headingLayout = fonts.layout(heading, font: title)
+        if headingLayout.size.width > Double(width - 40) {
+            let size = max(10, 22 * Double(width - 40) / headingLayout.size.width).rounded(.down)
+            headingLayout = fonts.layout(heading, font: try fonts.font(family: "DejaVu Sans", size: size))
+        }
+        fonts.draw(headingLayout, in: canvas, at: Point(20, 14), paint: ink)
         canvas.fill(Rect(x: 20, y: 48, width: 16, height: 12), with: kioskPaint)
         fonts.draw(fonts.layout("kiosk", font: body), in: canvas, at: Point(42, 45), paint: ink)
         canvas.fill(Rect(x: 110, y: 48, width: 16, height: 12), with: lvglPaint)
