@@ -35,6 +35,9 @@ import CRasterCPU
 /// angle and a sweep in 0 < sweep ≤ 2π turning in increasing angle (clockwise on screen).
 struct DeviceSector {
     var cx: Double, cy: Double, outer: Double, inner: Double, start: Double, sweep: Double
+    /// The unit directions of the start and end rays (cos, sin of `start` and `start + sweep`),
+    /// computed once: the box, the end discs and the coverage all use them.
+    var u0x: Double, u0y: Double, u1x: Double, u1y: Double
     /// Round ends: a disc across the ring at each end ray (a stroke's round caps).
     var roundEnds = false
 
@@ -52,6 +55,8 @@ struct DeviceSector {
               start.isFinite, sweep.isFinite, sweep > 0, Swift.abs(start) < 1e6 else { return nil }
         cx = h.center.x; cy = h.center.y; outer = o; inner = i
         self.start = start; self.sweep = Swift.min(sweep, 2 * Double.pi)
+        let end = start + self.sweep
+        u0x = _cos(start); u0y = _sin(start); u1x = _cos(end); u1y = _sin(end)
     }
 
     /// The ring segment a stroke `width` wide of the one arc `hint` stands for (stage 1) is:
@@ -69,8 +74,8 @@ struct DeviceSector {
 
     /// The end discs' centres (relative to the centre) and radius.
     var ends: (Double, Double, Double, Double, Double) {
-        let m = (outer + inner) / 2, e = start + sweep
-        return (m * _cos(start), m * _sin(start), m * _cos(e), m * _sin(e), (outer - inner) / 2)
+        let m = (outer + inner) / 2
+        return (m * u0x, m * u0y, m * u1x, m * u1y, (outer - inner) / 2)
     }
 
     /// The covering box of the sector: its end points and the outer circle's axis points the
@@ -88,7 +93,7 @@ struct DeviceSector {
             return IntRect(covering: Rect(x: cx - outer, y: cy - outer, width: 2 * outer, height: 2 * outer))
         }
         let end = start + sweep
-        let c0 = _cos(start), s0 = _sin(start), c1 = _cos(end), s1 = _sin(end)
+        let c0 = u0x, s0 = u0y, c1 = u1x, s1 = u1y
         var x0 = Swift.min(Swift.min(outer * c0, inner * c0), Swift.min(outer * c1, inner * c1))
         var x1 = Swift.max(Swift.max(outer * c0, inner * c0), Swift.max(outer * c1, inner * c1))
         var y0 = Swift.min(Swift.min(outer * s0, inner * s0), Swift.min(outer * s1, inner * s1))
@@ -114,7 +119,8 @@ struct DeviceSector {
 struct SectorCoverage {
     let R: Double, r: Double, cx: Double, cy: Double
     let u0x: Double, u0y: Double, u1x: Double, u1y: Double
-    let ring: Bool, angular: Bool, wide: Bool
+    /// (The inner radius is at least a pixel, `DeviceSector`: there is always a hole.)
+    let angular: Bool, wide: Bool
     /// Round ends (see `DeviceSector.roundEnds`): the discs' centres relative to the centre,
     /// and their radius.
     let caps: Bool
@@ -122,11 +128,10 @@ struct SectorCoverage {
 
     init(_ s: DeviceSector) {
         R = s.outer; r = s.inner; cx = s.cx; cy = s.cy
-        ring = r > 0; angular = s.sweep < 2 * Double.pi; wide = s.sweep > Double.pi
-        let end = s.start + s.sweep
-        u0x = _cos(s.start); u0y = _sin(s.start); u1x = _cos(end); u1y = _sin(end)
+        angular = s.sweep < 2 * Double.pi; wide = s.sweep > Double.pi
+        u0x = s.u0x; u0y = s.u0y; u1x = s.u1x; u1y = s.u1y
         caps = s.roundEnds && angular
-        (a0x, a0y, a1x, a1y, rc) = s.ends
+        (a0x, a0y, a1x, a1y, rc) = caps ? s.ends : (0, 0, 0, 0, 0)
     }
 
     @inline(__always) static func clamp01(_ v: Double) -> Double { let a = v < 1 ? v : 1; return a > 0 ? a : 0 }
@@ -141,7 +146,7 @@ struct SectorCoverage {
         // circle, a pixel half in each.)
         let q0 = ((dx - a0x) * (dx - a0x) + (dy - a0y) * (dy - a0y)).squareRoot()
         let q1 = ((dx - a1x) * (dx - a1x) + (dy - a1y) * (dy - a1y)).squareRoot()
-        let t0 = u0x * dy - u0y * dx, t1 = u1x * dy - u1y * dx
+        let (t0, t1) = sides(dx, dy)
         let c0 = Self.clamp01(rc + 0.5 - q0) * Self.clamp01(0.5 - t0)
         let c1 = Self.clamp01(rc + 0.5 - q1) * Self.clamp01(0.5 + t1)
         return Self.level(Swift.min(1, segment(dx, dy, dy2) + c0 + c1))
@@ -155,8 +160,8 @@ struct SectorCoverage {
             // Signed side of each end ray's line; the part of the pixel past a ray is
             // e = clamp(½ − distance to the ray), to the centre where the pixel lies behind it.
             // More than ½ from both lines (a ray is never nearer than its line): e₀ = e₁ = 0.
-            let t0 = u0x * dy - u0y * dx, t1 = u1x * dy - u1y * dx
-            let inside = wide ? (t0 >= 0 || t1 <= 0) : (t0 >= 0 && t1 <= 0)
+            let (t0, t1) = sides(dx, dy)
+            let inside = isInside(t0, t1)
             if Swift.abs(t0) >= 0.5 && Swift.abs(t1) >= 0.5 {
                 if !inside { return 0 }
             } else {
@@ -177,10 +182,21 @@ struct SectorCoverage {
         return ringPart(d) * a
     }
 
+    /// The pixel centre's signed distances to the start and end rays' lines (positive: the
+    /// side of increasing angle).
+    @inline(__always) func sides(_ dx: Double, _ dy: Double) -> (Double, Double) {
+        (u0x * dy - u0y * dx, u1x * dy - u1y * dx)
+    }
+
+    /// Whether a centre with these `sides` lies in the wedge (by the rays' lines).
+    @inline(__always) func isInside(_ t0: Double, _ t1: Double) -> Bool {
+        wide ? (t0 >= 0 || t1 <= 0) : (t0 >= 0 && t1 <= 0)
+    }
+
     /// Whether the pixel centre lies in the wedge (by the rays' lines; see `at`).
     @inline(__always) func inside(_ dx: Double, _ dy: Double) -> Bool {
-        let t0 = u0x * dy - u0y * dx, t1 = u1x * dy - u1y * dx
-        return wide ? (t0 >= 0 || t1 <= 0) : (t0 >= 0 && t1 <= 0)
+        let (t0, t1) = sides(dx, dy)
+        return isInside(t0, t1)
     }
 
     /// `at` for a pixel in the wedge more than ½ from both rays' lines: the radial part alone.
@@ -189,9 +205,7 @@ struct SectorCoverage {
     }
 
     @inline(__always) func ringPart(_ d: Double) -> Double {
-        var v = Self.clamp01(R + 0.5 - d)
-        if ring { v -= Self.clamp01(r + 0.5 - d) }
-        return v
+        Self.clamp01(R + 0.5 - d) - Self.clamp01(r + 0.5 - d)
     }
 
     @inline(__always) static func level(_ v: Double) -> UInt8 {
@@ -216,8 +230,7 @@ enum SectorRasterizer {
         let oAny = (R + 0.5 + e) * (R + 0.5 + e), oFull = R - 0.5 - e
         let iAny = (r + 0.5 + e) * (r + 0.5 + e), iFull = r - 0.5 - e
         let xs = area.x0, xe = area.x1
-        @inline(__always) func coverage(_ dx: Double, _ dy: Double, _ dy2: Double) -> UInt8 { f.at(dx, dy, dy2) }
-        let ring = f.ring, angular = f.angular
+        let angular = f.angular
 
         // Intervals (pixel columns [lo, hi)) of a row where the formula is evaluated pixel by
         // pixel, at most eight (two per circle, one per end ray, one per round end), kept
@@ -247,8 +260,8 @@ enum SectorRasterizer {
                 // right (no insertion moves).
                 let oa = (oAny - dy2).squareRoot()
                 let of = oFull > 0 && oFull * oFull > dy2 ? (oFull * oFull - dy2).squareRoot() : -1
-                let ia = ring && iAny > dy2 ? (iAny - dy2).squareRoot() : -1
-                let hf = ia >= 0 && iFull > 0 && iFull * iFull > dy2 ? (iFull * iFull - dy2).squareRoot() : -1
+                let ia = iAny > dy2 ? (iAny - dy2).squareRoot() : -1
+                let hf = ia >= 0 && iFull * iFull > dy2 ? (iFull * iFull - dy2).squareRoot() : -1
                 if of < 0 { add(-oa, oa, ray: 0) } else {
                     add(-oa, -of, ray: 0)
                     if ia >= 0 { if hf < 0 { add(-ia, ia, ray: 0) } else { add(-ia, -hf, ray: 0); add(hf, ia, ray: 0) } }
@@ -293,7 +306,7 @@ enum SectorRasterizer {
                     var stop = xe
                     if k < n { stop = Swift.max(x, los[k]) }
                     if stop > x {
-                        let v = coverage(Double(x) + 0.5 - cx, dy, dy2)
+                        let v = f.at(Double(x) + 0.5 - cx, dy, dy2)
                         if v != 0 { sink.run(x: x, y: y, count: stop - x, coverage: v) }
                         x = stop
                     }
@@ -306,7 +319,7 @@ enum SectorRasterizer {
                     var any: UInt8 = 0
                     if ray != 0 || flat {
                         for i in 0..<(h - x) {
-                            let v = coverage(Double(x &+ i) + 0.5 - cx, dy, dy2)
+                            let v = f.at(Double(x &+ i) + 0.5 - cx, dy, dy2)
                             cov[i] = v; any |= v
                         }
                     } else if !angular || f.inside(Double(x) + 0.5 - cx, dy) {

@@ -80,11 +80,12 @@ class VM:
             if 'return' in reply: return reply['return']
             if 'error' in reply: raise RuntimeError(f'QMP {name}: {reply["error"]}')
 
-    def wait_for(self, text, timeout):
+    def wait_for(self, text, timeout, at_least=1):
+        """Waits until `at_least` console lines hold `text` (or the guest stops)."""
         end = time.time() + timeout
         while time.time() < end:
-            if any(text in l for l in self.console): return True
-            if self.proc.poll() is not None: return any(text in l for l in self.console)
+            if self.count(text) >= at_least: return True
+            if self.proc.poll() is not None: return self.count(text) >= at_least
             time.sleep(0.1)
         return False
 
@@ -287,8 +288,7 @@ def run(args, name, results):
             ok, msg = vm.expect_screen(expected, f'{name}-vt1')
             # The repaint's "kiosk: frame" line can reach the console after the screen already
             # shows it (seen once on bochs: printed after the stop message): wait up to 5 s.
-            end = time.time() + 5
-            while vm.count('kiosk: frame') <= frames and time.time() < end: time.sleep(0.1)
+            vm.wait_for('kiosk: frame', 5, at_least=frames + 1)
             check('VT switch away and back repaints', away and differs and back and ok and vm.count('kiosk: frame') > frames,
                   f'released={away} console-shown={differs} acquired={back} {msg}')
         vm.send('stop')
