@@ -35,7 +35,9 @@ final class Node {
     @exclusivity(unchecked) var depth: Int
 
     @exclusivity(unchecked) var view: any View {
-        didSet { refreshKinds(); viewVersion &+= 1; invalidateRender() }
+        // A node without a layout draws nothing of its own (its children do, and a new body
+        // reaches them as their own changes): not an origin for a patch (RenderPass.patch).
+        didSet { refreshKinds(); viewVersion &+= 1; invalidateRender(asOrigin: layout != nil) }
     }
     /// Bumped whenever the node gets a new view value (render caches compare it).
     @exclusivity(unchecked) private(set) var viewVersion = 0
@@ -56,7 +58,7 @@ final class Node {
     /// writes into (ChildList); emptied when the node is removed.
     @exclusivity(unchecked) var childList = ChildList()
     /// The environment this node's view sees.
-    @exclusivity(unchecked) var environment = EnvironmentValues() { didSet { invalidateRender() } }
+    @exclusivity(unchecked) var environment = EnvironmentValues() { didSet { invalidateRender(asOrigin: layout != nil) } }
     /// An environment-writing modifier's last result and the version of the environment it was
     /// written into (`ViewGraph.childEnvironment`).
     @exclusivity(unchecked) var writtenEnvironment: (source: UInt64, result: EnvironmentValues)?
@@ -146,6 +148,9 @@ final class Node {
     // Retained recording (Render/RetainedRecording.swift): the render generation of its last
     // change (`invalidateRender`) and of its last recording, and where that recording went.
     @exclusivity(unchecked) var renderDirtyGeneration = -1
+    /// The render generation of the last patch that took it as an origin (`RenderPass.patch`:
+    /// its descendants are recorded with it).
+    @exclusivity(unchecked) var patchStamp = -1
     @exclusivity(unchecked) var renderRecordedGeneration = -2
     @exclusivity(unchecked) var recorded = RecordedRange()
     @exclusivity(unchecked) var sizeCachePass = -1

@@ -79,6 +79,57 @@ final class ViewGraph {
     @exclusivity(unchecked) var holdingAnimators = 0
     /// An effect or frame animation moved: the display list must be recorded again.
     @exclusivity(unchecked) var needsRender = false
+    /// The nodes `Node.invalidateRender` was called on in render generation
+    /// `renderOriginsGeneration` (since the last recording began), at most
+    /// `renderOriginLimit`; past that `renderOriginsOverflow`. A frame whose only changes they
+    /// are may be patched in place (`RenderPass.patch`). Held by their links (retained), not
+    /// themselves, in slots allocated once: noting one is on the path of every change, and
+    /// array appends there allocated in debug builds (the allocation tests run those).
+    private let originSlots = UnsafeMutablePointer<Unmanaged<NodeLink>>.allocate(capacity: ViewGraph.renderOriginLimit)
+    @exclusivity(unchecked) private(set) var renderOriginCount = 0
+    @exclusivity(unchecked) private(set) var renderOriginsGeneration = -1
+    @exclusivity(unchecked) private(set) var renderOriginsOverflow = false
+    static let renderOriginLimit = 16
+
+    func noteRenderOrigin(_ node: Node, generation g: Int) {
+        if renderOriginsGeneration != g {
+            clearRenderOrigins()
+            renderOriginsGeneration = g
+            renderOriginsOverflow = false
+        }
+        guard !renderOriginsOverflow else { return }
+        let link = node.link
+        for i in 0..<renderOriginCount where originSlots[i].takeUnretainedValue() === link { return }
+        if renderOriginCount < Self.renderOriginLimit {
+            originSlots[renderOriginCount] = .passRetained(link)
+            renderOriginCount += 1
+        } else {
+            renderOriginsOverflow = true
+        }
+    }
+
+    deinit {
+        clearRenderOrigins()
+        originSlots.deallocate()
+    }
+
+    private func clearRenderOrigins() {
+        for i in 0..<renderOriginCount { originSlots[i].release() }
+        renderOriginCount = 0
+    }
+
+    /// The origins of this generation, if they are all of them (valid until the next change
+    /// is noted in another generation).
+    var currentRenderOrigins: UnsafeBufferPointer<Unmanaged<NodeLink>>? {
+        renderOriginsGeneration == renderGeneration && !renderOriginsOverflow && renderOriginCount > 0
+            ? UnsafeBufferPointer(start: originSlots, count: renderOriginCount) : nil
+    }
+
+    /// Drops origins of generations already recorded.
+    func dropStaleRenderOrigins() {
+        if renderOriginsGeneration != renderGeneration { clearRenderOrigins() }
+    }
+
     /// The transaction of the evaluation in progress (a stack: evaluate saves and restores it).
     @exclusivity(unchecked) var transaction = Transaction()
     /// The transaction of the last update pass that evaluated something (layout animates

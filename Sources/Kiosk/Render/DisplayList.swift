@@ -225,6 +225,22 @@ final class DamageTracker {
         seen.removeAll(keepingCapacity: true)
         rects.removeAll(keepingCapacity: true)
         if reused.isEmpty { diffAll(old: old, new: new) } else { diff(old: old, new: new, reused: reused) }
+        return merged(within: bounds)
+    }
+
+    /// Damage item by item for items replaced in place (`RenderPass.patch`): every other item
+    /// is the same item at the same place, so the diff would compare just these pairs (same
+    /// keys, in paint order) and find no order change. `beginPatch`, `addChange` per pair, then
+    /// `finishPatch`.
+    func beginPatch() { rects.removeAll(keepingCapacity: true) }
+    @inline(__always) func addChange(_ old: DisplayItem, _ new: DisplayItem) { if old != new { addChanged(old, new) } }
+    /// An item that differs from its old one: the part of the outline that changed, or both bounds.
+    @inline(__always) private func addChanged(_ old: DisplayItem, _ new: DisplayItem) {
+        if let part = Self.changedPart(old, new) { add(part) } else { add(old.bounds); add(new.bounds) }
+    }
+    func finishPatch(within bounds: IntRect?) -> [IntRect] { merged(within: bounds) }
+
+    private func merged(within bounds: IntRect?) -> [IntRect] {
         Damage.merge(&rects)
         if let bounds {
             // Clipped after merging, as the renderer always did (merging clipped rectangles
@@ -289,7 +305,7 @@ final class DamageTracker {
             if let i = oldIndex[item.key] {
                 let before = old[i]
                 if before != item {
-                    if let part = Self.changedPart(before, item) { add(part) } else { add(before.bounds); add(item.bounds) }
+                    addChanged(before, item)
                 } else if i < lastOld {
                     add(item.bounds)       // same pixels, now painted in another order
                 }

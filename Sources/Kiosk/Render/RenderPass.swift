@@ -47,6 +47,16 @@ final class RenderPass {
     /// Of the copied nodes, those moved by whole pixels (`shiftCopy`).
     @exclusivity(unchecked) private(set) var shiftedNodes = 0
 
+    /// Whether the last recording left the root's list as recorded (no rewrite at the root,
+    /// no range broken): the nodes' ranges then place them in it (`patch`).
+    @exclusivity(unchecked) private var rootKept = false
+    /// A patch is recording (`shiftCopy` is off: it moves items out of the list being patched).
+    @exclusivity(unchecked) private var patching = false
+    @exclusivity(unchecked) private var patchSlots: [PatchSlot] = []
+    @exclusivity(unchecked) private var patchTargets: [Node] = []
+    /// Why the last patch was refused (tests, diagnostics).
+    @exclusivity(unchecked) private(set) var patchRefusal: StaticString = ""
+
     /// Layout coordinates → device pixels.
     @exclusivity(unchecked) var transform = Affine.identity
     @exclusivity(unchecked) var opacity: Double = 1
@@ -161,7 +171,8 @@ final class RenderPass {
     /// inherited cull rectangle takes every frame in it both times. Its children's ranges stay
     /// where they were recorded (`childrenKept` off: a later recording of the node records them).
     private func shiftCopy(_ node: Node, _ r: RecordedRange, _ inputs: RecordInputs, _ os: Int, _ oh: Int) -> Bool {
-        guard r.shiftable, let (dx, dy) = RangeShift.translation(from: r.inputs, to: inputs) else { return false }
+        // A patch reads the last list it writes into: nothing may be moved out of it.
+        guard r.shiftable, !patching, let (dx, dy) = RangeShift.translation(from: r.inputs, to: inputs) else { return false }
         let clip0 = inputs.clip
         let moved = r.extent.offsetBy(dx, dy)
         if r.extent.isEmpty || (clip0.contains(r.extent) && clip0.contains(moved)) {
@@ -281,6 +292,7 @@ final class RenderPass {
 
     /// Hands the recorded lists to the renderer (and takes its spent storage back).
     func finish(items out: inout [DisplayItem], hits: inout [HitRegion]) {
+        rootKept = retains && !context.mutated && !brokeRanges
         swap(&items, &out)
         swap(&hitRegions, &hits)
         items.removeAll(keepingCapacity: true)
@@ -550,4 +562,220 @@ extension Raster.Point {
 }
 extension CGRect {
     init(_ r: Raster.Rect) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
+}
+
+// Patching: a frame whose only changes are inside a few subtrees that keep their item and hit
+// counts re-records just those subtrees, over their ranges of the last list, instead of the
+// whole retained walk (every ancestor recorded again, each clean sibling copied as a block,
+// the list diffed against the last one). `lvgl-3`'s recoloured box: 26 k instructions a
+// frame of recording and diffing for one item. What the walk would record is the same: the
+// ancestors are dirty only because a descendant is (their own state did not change, or they
+// would be origins themselves), none of them rewrote its children's items (`childrenKept`),
+// so their items around the patched range are what they recorded, and each origin is
+// recorded with the state it inherited last time (`RecordedRange.inputs`).
+enum PatchPlace {
+    case at(Int, Int)
+    case inside(Node)
+    case covered
+    case unknown
+}
+
+struct PatchSlot {
+    let node: Node
+    let saved: RecordedRange
+    let savedGeneration: Int
+    /// Its range in the last list, and where its new items / hits start in the pass's lists.
+    let item: Int, hit: Int
+    let newItem: Int, newHit: Int
+}
+
+extension RenderPass {
+    /// Re-records `origins` (the nodes invalidated since the last recording) in place in the
+    /// last frame's `list` and `hits`, as the last pass finished them; returns the damage
+    /// (clipped to the surface), or nil — lists and nodes as they were — when the frame needs
+    /// the whole walk: an origin not at a known place in the last list (not recorded there,
+    /// inside a group, a rewrite or a shape clip, under a gesture), with a group in its range,
+    /// or whose new recording has other item / hit counts or keys.
+    func patch(_ origins: UnsafeBufferPointer<Unmanaged<NodeLink>>, generation: Int, list: inout [DisplayItem], hits: inout [HitRegion],
+               damage tracker: DamageTracker) -> [IntRect]? {
+        guard retains, rootKept, items.isEmpty, hitRegions.isEmpty, !origins.isEmpty else { patchRefusal = "root"; return nil }
+        self.generation = generation
+        swap(&previousItems, &list)
+        swap(&previousHits, &hits)
+        patching = true
+        reusedNodes = 0; recordedNodes = 0; shiftedNodes = 0
+        patchSlots.removeAll(keepingCapacity: true)
+        let groupListsBefore = groupListsMade
+        // What to record: each origin, or the nearest ancestor that rewrote the items around it
+        // (a group opacity, a shadow: the walk records that one again too).
+        patchTargets.removeAll(keepingCapacity: true)
+        var ok = true
+        for link in origins {
+            guard let origin = link.takeUnretainedValue().node, let target = patchTarget(for: origin) else { ok = false; break }
+            if !patchTargets.contains(where: { $0 === target }) { patchTargets.append(target) }
+        }
+        if ok {
+            for node in patchTargets { node.patchStamp = generation }
+            for node in patchTargets {
+                guard recordInPlace(node) else { ok = false; break }
+            }
+        }
+        patchTargets.removeAll(keepingCapacity: true)
+        var damage: [IntRect]?
+        if ok {
+            tracker.beginPatch()
+            previousItems.withUnsafeBufferPointer { old in
+                items.withUnsafeBufferPointer { new in
+                    for k in patchSlots.indices {
+                        let at = patchSlots[k].item, to = patchSlots[k].newItem
+                        for j in 0..<patchSlots[k].saved.itemCount { tracker.addChange(old[at + j], new[to + j]) }
+                    }
+                }
+            }
+            damage = tracker.finishPatch(within: root)
+            // The new items and hits take their slots (moved: no copy of what they hold).
+            previousItems.withUnsafeMutableBufferPointer { old in
+                items.withUnsafeMutableBufferPointer { new in
+                    for k in patchSlots.indices {
+                        let at = patchSlots[k].item, to = patchSlots[k].newItem
+                        for j in 0..<patchSlots[k].saved.itemCount { swap(&old[at + j], &new[to + j]) }
+                    }
+                }
+            }
+            previousHits.withUnsafeMutableBufferPointer { old in
+                hitRegions.withUnsafeMutableBufferPointer { new in
+                    for k in patchSlots.indices {
+                        let at = patchSlots[k].hit, to = patchSlots[k].newHit
+                        for j in 0..<patchSlots[k].saved.hitCount { swap(&old[at + j], &new[to + j]) }
+                    }
+                }
+            }
+            // The replaced items' group arrays are spent: refilled by the next groups recorded.
+            if groupListsMade > groupListsBefore { keepGroupStorage(of: &items) }
+        } else {
+            // Nothing was written: the origins get back their ranges (their descendants'
+            // point into the discarded recording now, so the walk records them again).
+            for k in patchSlots.indices {
+                patchSlots[k].node.recorded = patchSlots[k].saved
+                patchSlots[k].node.renderRecordedGeneration = patchSlots[k].savedGeneration
+            }
+        }
+        patching = false
+        brokeRanges = false
+        items.removeAll(keepingCapacity: true)
+        hitRegions.removeAll(keepingCapacity: true)
+        reusedBlocks.removeAll(keepingCapacity: true)
+        swap(&previousItems, &list)
+        swap(&previousHits, &hits)
+        patchSlots.removeAll(keepingCapacity: true)
+        return damage
+    }
+
+    /// Records one origin with the state it inherited last time, after the items the pass
+    /// holds; false when its new items cannot take its old range's place. An origin inside
+    /// another is recorded with it.
+    private func recordInPlace(_ node: Node) -> Bool {
+        guard !node.isRemoved, let layout = node.layout else { patchRefusal = "no layout"; return false }
+        let at: Int, hitAt: Int
+        switch lastPlace(of: node) {
+        case .covered: return true
+        case .at(let i, let h): at = i; hitAt = h
+        case .inside, .unknown: patchRefusal = "no place"; return false
+        }
+        let r = node.recorded, inputs = r.inputs
+        guard r.reusable, inputs.gestureCount == 0, at + r.itemCount <= previousItems.count,
+              hitAt + r.hitCount <= previousHits.count else { patchRefusal = "not reusable"; return false }
+        transform = inputs.transform; opacity = inputs.opacity; clip = inputs.clip
+        hitTestingEnabled = inputs.hitTesting; cullRect = inputs.cull
+        if !gestureNodes.isEmpty { gestureNodes.removeAll(keepingCapacity: true) }
+        gestureChain = []
+        if !clipPaths.isEmpty { clipPaths.removeAll(keepingCapacity: true) }
+        let ns = items.count, nh = hitRegions.count
+        // The recording it was inside, placed so that its offsets in it come out the same.
+        context = RecordContext(id: r.parent, oldID: r.parent, oldItemBase: at - r.item, oldHitBase: hitAt - r.hit,
+                                itemBase: ns - r.item, hitBase: nh - r.hit)
+        if let cull = cullRect {
+            let d = transform.apply(Raster.Rect(node.frame))
+            guard !(d.x > cull.x + cull.width || d.x + d.width < cull.x || d.y > cull.y + cull.height || d.y + d.height < cull.y)
+            else { patchRefusal = "culled"; return false }
+            context.cullBox.add(d)
+        }
+        patchSlots.append(PatchSlot(node: node, saved: r, savedGeneration: node.renderRecordedGeneration,
+                                    item: at, hit: hitAt, newItem: ns, newHit: nh))
+        record(node, layout, inputs)
+        let n = node.recorded
+        guard !brokeRanges, !context.hasGesture, n.reusable, n.itemCount == r.itemCount, n.hitCount == r.hitCount,
+              items.count - ns == r.itemCount, hitRegions.count - nh == r.hitCount else { patchRefusal = "counts"; return false }
+        let same = previousItems.withUnsafeBufferPointer { old in
+            items.withUnsafeBufferPointer { new in
+                (0..<r.itemCount).allSatisfy { j in new[ns + j].owner == old[at + j].owner && new[ns + j].index == old[at + j].index }
+            }
+        }
+        guard same else { patchRefusal = "keys"; return false }
+        // The recordings around it cover what it covers now: unions (their ranges' extents and
+        // cull boxes may only grow, which moves of them check conservatively).
+        let c = context
+        if c.extent != r.extent || c.cullBox != r.cullBox || (c.fixed && r.shiftable) {
+            forEachRecording(around: node) { a in
+                a.recorded.extent = a.recorded.extent.union(c.extent)
+                a.recorded.cullBox.add(c.cullBox)
+                if c.fixed { a.recorded.shiftable = false }
+            }
+        }
+        return true
+    }
+
+    /// Where a node's range starts in the last list and its hit regions in the last hits:
+    /// its offsets summed up the recordings it was inside, each found among its ancestors by
+    /// number (a number is used once, so a stale range — a node not reached by the recording
+    /// it names — finds none), up to the last root recording. `inside`: a recording on the way
+    /// rewrote its children's items (the node's range is not in the list as recorded);
+    /// `covered`: an ancestor is recorded by this patch.
+    private func lastPlace(of node: Node) -> PatchPlace {
+        var item = 0, hit = 0
+        var cur = node
+        while true {
+            let r = cur.recorded
+            item += r.item; hit += r.hit
+            var p = cur.parent
+            while let a = p {
+                if a.patchStamp == generation { return .covered }
+                if a.recorded.id == r.parent { break }
+                p = a.parent
+            }
+            if r.parent == rootRecordID {
+                while let a = p { if a.patchStamp == generation { return .covered }; p = a.parent }
+                return .at(item, hit)
+            }
+            guard let a = p, r.parent >= 0 else { return .unknown }
+            if !a.recorded.childrenKept { return .inside(a) }
+            cur = a
+        }
+    }
+
+    /// The node a patch records for an origin: itself, or the innermost ancestor whose range
+    /// holds it as recorded; nil when the origin is at no known place.
+    private func patchTarget(for origin: Node) -> Node? {
+        var node = origin
+        while true {
+            switch lastPlace(of: node) {
+            case .at, .covered: return node
+            case .inside(let a): node = a
+            case .unknown: patchRefusal = "no place"; return nil
+            }
+        }
+    }
+
+    /// Calls `body` on each ancestor whose recording `node`'s range lies in, inner first.
+    private func forEachRecording(around node: Node, _ body: (Node) -> Void) {
+        var cur = node
+        while cur.recorded.parent != rootRecordID {
+            let id = cur.recorded.parent
+            var p = cur.parent
+            while let a = p, a.recorded.id != id { p = a.parent }
+            guard let a = p else { return }
+            body(a)
+            cur = a
+        }
+    }
 }

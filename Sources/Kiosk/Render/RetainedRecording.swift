@@ -169,8 +169,11 @@ extension Node {
     /// Something this node draws from changed: it and every ancestor must be recorded again.
     /// The walk stops at a node already marked in this render generation (its ancestors were
     /// marked with it), so many changes in one frame cost one walk each to a shared ancestor.
-    func invalidateRender() {
+    /// `asOrigin`: the change is the node's own (a patch records it again), not only one its
+    /// children will report.
+    func invalidateRender(asOrigin: Bool = true) {
         let g = graph.renderGeneration
+        if asOrigin { graph.noteRenderOrigin(self, generation: g) }
         var n: Node? = self
         while let node = n, node.renderDirtyGeneration != g {
             node.renderDirtyGeneration = g

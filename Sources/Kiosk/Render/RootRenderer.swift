@@ -130,7 +130,11 @@ public final class RootRenderer {
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
         let t1 = timing ? stamp() : 0
-        if relaid || fullRedraw || !drawnOnce {
+        if retainsDisplayList && patchesFrames && relaid && !fullRedraw && drawnOnce, let pass = renderPass, pass.root == bounds,
+           recordedStructure == graph.structureVersion, let origins = graph.currentRenderOrigins,
+           let patched = patch(pass, origins, bounds: bounds) {
+            damage = patched
+        } else if relaid || fullRedraw || !drawnOnce {
             let pass: RenderPass
             var reusing = retainsDisplayList
             if let p = renderPass, p.root == bounds { pass = p; pass.reset() } else {
@@ -154,7 +158,10 @@ public final class RootRenderer {
                 damage = damageTracker.between(old: pass.previousItems, new: pass.items, reused: pass.reusedBlocks, within: bounds)
                 if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds) }
             }
-            if verifiesRetainedRecording { verifyRetained(pass, bounds: bounds, damage: damage, fullRedraw: fullRedraw) }
+            if verifiesRetainedRecording {
+                verifyRetained(items: pass.items, hits: pass.hitRegions, previous: pass.previousItems,
+                               bounds: bounds, damage: damage, fullRedraw: fullRedraw)
+            }
             // The renderer keeps the new lists; the pass keeps the last ones to copy from.
             pass.finish(items: &items, hits: &hitRegions)
         }
@@ -168,6 +175,7 @@ public final class RootRenderer {
             let t3 = stamp()
             lastFrameTimes = FrameTimes(update: t1 - t0 - layoutSeconds, layout: layoutSeconds, record: t2 - t1, raster: t3 - t2)
         }
+        graph.dropStaleRenderOrigins()
         lastDamage = damage
         graph.runCompletions()
         return damage
@@ -250,25 +258,53 @@ public final class RootRenderer {
     /// Of `lastReusedNodes`, those copied moved by whole pixels.
     var lastShiftedNodes: Int { renderPass?.shiftedNodes ?? 0 }
 
-    private func verifyRetained(_ pass: RenderPass, bounds: IntRect, damage: [IntRect], fullRedraw: Bool) {
+    /// Re-records the frame's changed subtrees in place (`RenderPass.patch`); nil when the
+    /// frame needs the whole walk.
+    private func patch(_ pass: RenderPass, _ origins: UnsafeBufferPointer<Unmanaged<NodeLink>>, bounds: IntRect) -> [IntRect]? {
+        let before = verifiesRetainedRecording ? items : nil
+        guard var damage = pass.patch(origins, generation: graph.renderGeneration, list: &items, hits: &hitRegions,
+                                      damage: damageTracker) else { return nil }
+        graph.renderGeneration += 1
+        if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds) }
+        if let before {
+            verifyRetained(items: items, hits: hitRegions, previous: before,
+                           bounds: bounds, damage: damage, fullRedraw: false)
+        }
+        patchedFrames += 1
+        return damage
+    }
+    /// Whether frames whose changes are confined to a few subtrees are patched (`KIOSK_PATCH=0`
+    /// turns it off for every renderer; tests compare the two).
+    var patchesFrames = RootRenderer.patchesEnabled
+    static let patchesEnabled: Bool = {
+        if let v = getenv("KIOSK_PATCH"), String(cString: v) == "0" { return false }
+        return true
+    }()
+    /// Frames drawn by patching the last display list, and why the last refused patch was
+    /// refused (tests, diagnostics).
+    private(set) var patchedFrames = 0
+    var lastPatchRefusal: StaticString { renderPass?.patchRefusal ?? "" }
+
+    private func verifyRetained(items: [DisplayItem], hits: [HitRegion], previous: [DisplayItem],
+                                bounds: IntRect, damage: [IntRect], fullRedraw: Bool) {
         guard retainedMismatch == nil else { return }
         let check = RenderPass(size: bounds, text: text)
         check.render(items: graph.root.layout != nil ? rootItems : graph.root.renderItems)
         var problem: String?
-        if check.items.count != pass.items.count {
-            problem = "\(pass.items.count) items retained, \(check.items.count) recorded"
-        } else if let i = check.items.indices.first(where: { !RootRenderer.same(check.items[$0], pass.items[$0]) }) {
-            problem = "item \(i) differs: retained \(pass.items[i]) recorded \(check.items[i])"
-        } else if check.hitRegions.count != pass.hitRegions.count {
-            problem = "\(pass.hitRegions.count) hit regions retained, \(check.hitRegions.count) recorded"
-        } else if let i = check.hitRegions.indices.first(where: { !RootRenderer.same(check.hitRegions[$0], pass.hitRegions[$0]) }) {
+        if check.items.count != items.count {
+            problem = "\(items.count) items retained, \(check.items.count) recorded"
+        } else if let i = check.items.indices.first(where: { !RootRenderer.same(check.items[$0], items[$0]) }) {
+            problem = "item \(i) differs: retained \(items[i]) recorded \(check.items[i])"
+        } else if check.hitRegions.count != hits.count {
+            problem = "\(hits.count) hit regions retained, \(check.hitRegions.count) recorded"
+        } else if let i = check.hitRegions.indices.first(where: { !RootRenderer.same(check.hitRegions[$0], hits[$0]) }) {
             problem = "hit region \(i) differs"
         } else if check.gestureTransforms != gestureTransforms {
             problem = "gesture transforms differ"
         } else if !fullRedraw && drawnOnce && check.items.allSatisfy({ $0 == $0 }) {
             // (An item with a NaN in it is unequal to itself: the item-by-item diff repaints it
             // every frame, a copied one is known equal. Only lists without one compare.)
-            let full = DamageTracker().between(old: pass.previousItems, new: check.items, within: bounds)
+            let full = DamageTracker().between(old: previous, new: check.items, within: bounds)
             let expected = RootRenderer.redrawsWhole(full, of: bounds) ? [bounds] : full
             if expected != damage { problem = "damage \(damage) retained, \(expected) recorded" }
         }
