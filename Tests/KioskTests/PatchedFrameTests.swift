@@ -131,8 +131,34 @@ private struct PatchScene: View {
     }
 
     @Test func moreItemsTakeTheWalk() {
+        // The first refusal skips the next patchable frame (step 1's, refused anyway); the
+        // colour change after it is patched again.
         let (_, _, counts, _) = run([{ $0.count = 3 }, { $0.count = 2 }, { $0.hue = 4 }])
         #expect(counts == [0, 0, 1], "\(counts)")
+    }
+
+    @Test func refusalsInARowBackOff() {
+        // Every frame changes the item count: after refusals the patch is tried ever more rarely
+        // (1, 2, 4, … frames skipped), and a patchable change is patched once the skips run out.
+        let a = PatchModel(), b = PatchModel()
+        let host = HeadlessHost(width: 260, height: 220) { PatchScene(model: a) }
+        let plain = HeadlessHost(width: 260, height: 220) { PatchScene(model: b) }
+        host.renderer.verifiesRetainedRecording = true
+        plain.renderer.retainsDisplayList = false
+        for k in 0..<20 {
+            a.count = 2 + k % 3; b.count = 2 + k % 3
+            host.advance(by: HeadlessHost.frameInterval); plain.advance(by: HeadlessHost.frameInterval)
+        }
+        #expect(host.renderer.patchedFrames == 0)
+        var patched = false
+        for k in 0..<40 where !patched {
+            a.hue = k; b.hue = k
+            host.advance(by: HeadlessHost.frameInterval); plain.advance(by: HeadlessHost.frameInterval)
+            patched = host.renderer.patchedFrames > 0
+        }
+        #expect(patched, "a colour change is patched once the skips run out")
+        #expect(host.renderer.retainedMismatch == nil, "\(host.renderer.retainedMismatch ?? "")")
+        #expect(pixels(host.snapshot()) == pixels(plain.snapshot()))
     }
 
     @Test func severalChangesInOneFrame() {

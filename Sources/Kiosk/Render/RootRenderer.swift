@@ -261,9 +261,19 @@ public final class RootRenderer {
     /// Re-records the frame's changed subtrees in place (`RenderPass.patch`); nil when the
     /// frame needs the whole walk.
     private func patch(_ pass: RenderPass, _ origins: UnsafeBufferPointer<Unmanaged<NodeLink>>, bounds: IntRect) -> [IntRect]? {
+        // A refused patch may have recorded its origins for nothing (and the walk then records
+        // their subtrees instead of copying them): after a refusal the next frames that could be
+        // patched take the walk, twice as many after each refusal in a row (at most 64), so a
+        // scene that changes an item count every frame pays the wasted recording rarely.
+        if patchSkips > 0 { patchSkips -= 1; return nil }
         let before = verifiesRetainedRecording ? items : nil
         guard var damage = pass.patch(origins, generation: graph.renderGeneration, list: &items, hits: &hitRegions,
-                                      damage: damageTracker) else { return nil }
+                                      damage: damageTracker) else {
+            patchBackoff = min(64, max(1, patchBackoff * 2))
+            patchSkips = patchBackoff
+            return nil
+        }
+        patchBackoff = 0
         graph.renderGeneration += 1
         if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds) }
         if let before {
@@ -273,6 +283,7 @@ public final class RootRenderer {
         patchedFrames += 1
         return damage
     }
+    private var patchBackoff = 0, patchSkips = 0
     /// Whether frames whose changes are confined to a few subtrees are patched (`KIOSK_PATCH=0`
     /// turns it off for every renderer; tests compare the two).
     var patchesFrames = RootRenderer.patchesEnabled
