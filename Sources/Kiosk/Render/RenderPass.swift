@@ -50,8 +50,9 @@ final class RenderPass {
     /// Whether the last recording left the root's list as recorded (no rewrite at the root,
     /// no range broken): the nodes' ranges then place them in it (`patch`).
     @exclusivity(unchecked) private var rootKept = false
-    /// A patch is recording (`shiftCopy` is off: it moves items out of the list being patched).
+    /// A patch is recording, and moved items out of the list it patches (`shiftCopy`).
     @exclusivity(unchecked) private var patching = false
+    @exclusivity(unchecked) private var patchMovedOut = false
     @exclusivity(unchecked) private var patchSlots: [PatchSlot] = []
     @exclusivity(unchecked) private var patchTargets: [Node] = []
     /// Why the last patch was refused (tests, diagnostics).
@@ -171,8 +172,7 @@ final class RenderPass {
     /// inherited cull rectangle takes every frame in it both times. Its children's ranges stay
     /// where they were recorded (`childrenKept` off: a later recording of the node records them).
     private func shiftCopy(_ node: Node, _ r: RecordedRange, _ inputs: RecordInputs, _ os: Int, _ oh: Int) -> Bool {
-        // A patch reads the last list it writes into: nothing may be moved out of it.
-        guard r.shiftable, !patching, let (dx, dy) = RangeShift.translation(from: r.inputs, to: inputs) else { return false }
+        guard r.shiftable, let (dx, dy) = RangeShift.translation(from: r.inputs, to: inputs) else { return false }
         let clip0 = inputs.clip
         let moved = r.extent.offsetBy(dx, dy)
         if r.extent.isEmpty || (clip0.contains(r.extent) && clip0.contains(moved)) {
@@ -192,6 +192,9 @@ final class RenderPass {
         }
         guard movable else { return false }
         let ns = items.count, nh = hitRegions.count
+        // A patch moving items out of the list it patches leaves stand-ins there: if it is then
+        // refused, the walk must not copy from that list.
+        if patching { patchMovedOut = true }
         // Each item is taken out of the old list, not copied: the old one is only read for its
         // bounds from here on (the diff damages old and new), so it stays as a command-less
         // stand-in with the same key and bounds. A copy retained every reference in the item
@@ -650,6 +653,9 @@ extension RenderPass {
                     }
                 }
             }
+            // The ancestors count as recorded in this generation: they were dirty only for the
+            // origins (left dirty, a later walk recorded every chain patched since).
+            for k in patchSlots.indices { markAncestors(of: patchSlots[k].node) }
             // The replaced items' group arrays are spent: refilled by the next groups recorded.
             if groupListsMade > groupListsBefore { keepGroupStorage(of: &items) }
         } else {
@@ -661,7 +667,9 @@ extension RenderPass {
             }
         }
         patching = false
-        brokeRanges = false
+        // Refused after moving items out of the last list: its ranges are not what they say.
+        brokeRanges = damage == nil && patchMovedOut
+        patchMovedOut = false
         items.removeAll(keepingCapacity: true)
         hitRegions.removeAll(keepingCapacity: true)
         reusedBlocks.removeAll(keepingCapacity: true)
@@ -776,6 +784,14 @@ extension RenderPass {
             guard let a = p else { return }
             body(a)
             cur = a
+        }
+    }
+
+    private func markAncestors(of node: Node) {
+        var p = node.parent
+        while let a = p, a.renderRecordedGeneration < generation {
+            a.renderRecordedGeneration = generation
+            p = a.parent
         }
     }
 }

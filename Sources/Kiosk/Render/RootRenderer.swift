@@ -137,6 +137,8 @@ public final class RootRenderer {
         } else if relaid || fullRedraw || !drawnOnce {
             let pass: RenderPass
             var reusing = retainsDisplayList
+            // Read before `reset` clears it (it was read after, so never seen).
+            let broke = renderPass?.brokeRanges ?? false
             if let p = renderPass, p.root == bounds { pass = p; pass.reset() } else {
                 pass = RenderPass(size: bounds, text: text, retains: retainsDisplayList)
                 pass.reusesGroupStorage = reusesGroupStorage
@@ -146,7 +148,7 @@ public final class RootRenderer {
             }
             // Ranges recorded before a structure change (children replaced, a view leaving)
             // or by a pass that rewrote items outside its ranges are not copied.
-            if recordedStructure != graph.structureVersion || pass.brokeRanges { reusing = false }
+            if recordedStructure != graph.structureVersion || broke { reusing = false }
             recordedStructure = graph.structureVersion
             pass.begin(previous: &items, hits: &hitRegions, generation: graph.renderGeneration, reusing: reusing)
             graph.renderGeneration += 1
@@ -261,19 +263,24 @@ public final class RootRenderer {
     /// Re-records the frame's changed subtrees in place (`RenderPass.patch`); nil when the
     /// frame needs the whole walk.
     private func patch(_ pass: RenderPass, _ origins: UnsafeBufferPointer<Unmanaged<NodeLink>>, bounds: IntRect) -> [IntRect]? {
-        // A refused patch may have recorded its origins for nothing (and the walk then records
-        // their subtrees instead of copying them): after a refusal the next frames that could be
-        // patched take the walk, twice as many after each refusal in a row (at most 64), so a
-        // scene that changes an item count every frame pays the wasted recording rarely.
+        // A refused patch may have recorded its origins for nothing, and the walk then records
+        // their subtrees instead of copying them (`lvgl-16`: ≈ 1 M instructions a refusal, its
+        // scrolled page changing item counts as cards cross the cull). After a refusal the next
+        // frames that could be patched take the walk, twice as many after each refusal (at
+        // most 64); 64 patches in a row halve the count again. A scene that changes an item
+        // count every frame, or now and then, mostly takes the walk; one that never does is
+        // always patched.
         if patchSkips > 0 { patchSkips -= 1; return nil }
         let before = verifiesRetainedRecording ? items : nil
         guard var damage = pass.patch(origins, generation: graph.renderGeneration, list: &items, hits: &hitRegions,
                                       damage: damageTracker) else {
             patchBackoff = min(64, max(1, patchBackoff * 2))
             patchSkips = patchBackoff
+            patchStreak = 0
             return nil
         }
-        patchBackoff = 0
+        patchStreak += 1
+        if patchStreak >= 64 { patchBackoff /= 2; patchStreak = 0 }
         graph.renderGeneration += 1
         if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds) }
         if let before {
@@ -283,7 +290,7 @@ public final class RootRenderer {
         patchedFrames += 1
         return damage
     }
-    private var patchBackoff = 0, patchSkips = 0
+    private var patchBackoff = 0, patchSkips = 0, patchStreak = 0
     /// Whether frames whose changes are confined to a few subtrees are patched (`KIOSK_PATCH=0`
     /// turns it off for every renderer; tests compare the two).
     var patchesFrames = RootRenderer.patchesEnabled
