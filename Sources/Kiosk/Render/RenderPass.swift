@@ -126,7 +126,7 @@ final class RenderPass {
         guard let layout = node.layout else { render(items: node.renderItems); return }
         if let cull = cullRect {
             let d = transform.apply(Raster.Rect(node.frame))
-            if d.x > cull.x + cull.width || d.x + d.width < cull.x || d.y > cull.y + cull.height || d.y + d.height < cull.y {
+            if RenderPass.isCulled(d, by: cull) {
                 context.fixed = true        // where it is decides whether it is drawn
                 return
             }
@@ -138,6 +138,11 @@ final class RenderPass {
         if context.oldItemBase >= 0, node.renderDirtyGeneration <= node.renderRecordedGeneration, clipPaths.isEmpty,
            reuse(node, inputs) { return }
         record(node, layout, inputs)
+    }
+
+    /// Whether a node's device frame lies wholly outside the cull rectangle (not recorded).
+    @inline(__always) static func isCulled(_ d: Raster.Rect, by cull: Raster.Rect) -> Bool {
+        d.x > cull.x + cull.width || d.x + d.width < cull.x || d.y > cull.y + cull.height || d.y + d.height < cull.y
     }
 
     /// Copies a clean node's last range, when it was recorded inside the recording this pass
@@ -704,8 +709,7 @@ extension RenderPass {
                                 itemBase: ns - r.item, hitBase: nh - r.hit)
         if let cull = cullRect {
             let d = transform.apply(Raster.Rect(node.frame))
-            guard !(d.x > cull.x + cull.width || d.x + d.width < cull.x || d.y > cull.y + cull.height || d.y + d.height < cull.y)
-            else { patchRefusal = "culled"; return false }
+            guard !RenderPass.isCulled(d, by: cull) else { patchRefusal = "culled"; return false }
             context.cullBox.add(d)
         }
         patchSlots.append(PatchSlot(node: node, saved: r, savedGeneration: node.renderRecordedGeneration,
