@@ -131,6 +131,23 @@ public struct Surface: @unchecked Sendable {
         }
     }
 
+    /// Moves the pixels of `source` by (dx, dy) within the surface (a scroll): afterwards the
+    /// rectangle `source` moved holds what `source` held. Both are clipped to the surface (what
+    /// would come from outside it is left as it was); overlapping rectangles are fine (rows are
+    /// copied in the order that reads each before it is written).
+    public func move(_ source: IntRect, dx: Int, dy: Int) {
+        let s = source.intersection(bounds)
+        let d = IntRect(x0: s.x0 + dx, y0: s.y0 + dy, x1: s.x1 + dx, y1: s.y1 + dy).intersection(bounds)
+        if d.isEmpty || (dx == 0 && dy == 0) { return }
+        let n = d.width * 4
+        if dy > 0 {
+            var y = d.y1 - 1
+            while y >= d.y0 { memmove(row(y) + d.x0, row(y - dy) + (d.x0 - dx), n); y -= 1 }
+        } else {
+            for y in d.y0..<d.y1 { memmove(row(y) + d.x0, row(y - dy) + (d.x0 - dx), n) }
+        }
+    }
+
     /// True when both surfaces have the same size and pixels.
     public func samePixels(as o: Surface) -> Bool {
         guard width == o.width, height == o.height else { return false }

@@ -201,6 +201,18 @@ enum Damage {
     }
 }
 
+/// A scroll done by moving pixels: the surface's `source` rectangle moved by (dx, dy)
+/// (`DamageTracker.planMove`, `Surface.move`).
+struct PixelMove: Equatable {
+    var source: IntRect
+    var dx: Int, dy: Int
+    var destination: IntRect {
+        IntRect(x0: source.x0 + dx, y0: source.y0 + dy, x1: source.x1 + dx, y1: source.y1 + dy)
+    }
+    /// Smaller moves are painted (not worth planning).
+    static let minimumArea = 4096
+}
+
 /// `Damage.between` with its index, set and result kept between frames: a renderer owns one,
 /// so diffing two display lists allocates nothing once the tables have grown (it was 13
 /// allocations a frame on the `views` scene).
@@ -221,12 +233,31 @@ final class DamageTracker {
     /// recording): those items are equal by construction and are neither hashed nor compared;
     /// only their paint order is checked, as a whole run. Gives what the item-by-item diff gives.
     func between(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock], within bounds: IntRect?) -> [IntRect] {
+        between(old: old, new: new, reused: reused, within: bounds, movingPixels: false)
+    }
+
+    /// The same, and with `movingPixels` (the surface still holds the last frame, as this
+    /// tracker's renderer drew it) a scroll done by moving pixels when it pays (`move`): the
+    /// damage is then what must be painted after the move.
+    func between(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock], within bounds: IntRect?,
+                 movingPixels: Bool) -> [IntRect] {
         oldIndex.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
         rects.removeAll(keepingCapacity: true)
-        if reused.isEmpty { diffAll(old: old, new: new) } else { diff(old: old, new: new, reused: reused) }
+        move = nil
+        if reused.isEmpty { diffAll(old: old, new: new) } else {
+            diff(old: old, new: new, reused: reused, screen: movingPixels ? bounds : nil)
+        }
         return merged(within: bounds)
     }
+
+    /// The pixel move the last `between` planned: the renderer moves `source` by (dx, dy)
+    /// before it paints the damage.
+    private(set) var move: PixelMove?
+    /// Rectangles the planned move must still paint (`planMove`), and the old items moved.
+    private var moveRects: [IntRect] = []
+    private var movedOld: [Bool] = []
+    private var movedNew: [Bool] = []
 
     /// Damage item by item for items replaced in place (`RenderPass.patch`): every other item
     /// is the same item at the same place, so the diff would compare just these pairs (same
@@ -255,7 +286,7 @@ final class DamageTracker {
         return rects
     }
 
-    private func diff(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock]) {
+    private func diff(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock], screen: IntRect?) {
         covered.removeAll(keepingCapacity: true)
         covered.append(contentsOf: repeatElement(false, count: old.count))
         var loose = old.count
@@ -264,12 +295,22 @@ final class DamageTracker {
         }
         oldIndex.reserveCapacity(max(0, loose))
         for i in old.indices where !covered[i] { oldIndex[old[i].key] = i }
+        if let screen { planMove(old: old, new: new, reused: reused, screen: screen) }
+        let moved = move
         var lastOld = -1
         var i = 0, next = 0
         while i < new.count {
             if next < reused.count && reused[next].new == i {
                 let b = reused[next]
                 next += 1
+                if b.shifted, let m = moved, b.dx == m.dx, b.dy == m.dy {
+                    // Moved with the pixels: painted by `moveRects` where the move leaves them
+                    // wrong, and like a copied run where the paint order changed.
+                    if b.old < lastOld { for j in 0..<min(b.count, lastOld - b.old) { add(new[i + j].bounds) } }
+                    lastOld = max(lastOld, b.old + b.count - 1)
+                    i += b.count
+                    continue
+                }
                 if b.shifted {
                     // Moved copies: each differs from its old item, which item by item damages
                     // both bounds (in this order) and leaves no paint-order damage.
@@ -289,6 +330,149 @@ final class DamageTracker {
             i += 1
         }
         for i in old.indices where !covered[i] && !seen.contains(old[i].key) { add(old[i].bounds) }
+        if moved != nil { for r in moveRects { add(r) } }
+    }
+
+    /// Plans a scroll as a pixel move (`PixelMove`) when most of the moved items (`shiftCopy`'s
+    /// blocks) moved by one whole-pixel (dx, dy), over a backdrop that is one unchanged opaque
+    /// solid rectangle (or nothing: the clear colour) where the pixels are read and written.
+    ///
+    /// Why the moved pixels are right: the moved items are what recording them at their new
+    /// place gives (`RangeShift`: exact whole-pixel moves of what does not depend on where it
+    /// is), and the rasterizers are exact under whole-pixel translations (fixed-point cells,
+    /// glyphs and images at the same sub-pixel phase). A pixel p of the destination, read from
+    /// p − d, shows the backdrop (the same colour at both), the moved items (the same items
+    /// moved by d) and the other items over either — so it is right wherever no other item of
+    /// the new list covers p and no other item of the old list covered p − d. Those places
+    /// (each other item's new bounds, and its old bounds moved by d, inside the destination)
+    /// are painted, as are the moved items' old and new bounds outside the destination (what
+    /// the move uncovers, and what came from outside the screen).
+    ///
+    /// Not planned when painting all that would not save half the destination: the move costs
+    /// a copy of the destination's rows.
+    private func planMove(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock], screen: IntRect) {
+        // The move most shifted items made.
+        var dx = 0, dy = 0, best = 0
+        for b in reused where b.shifted && !(b.dx == dx && b.dy == dy && best > 0) {
+            var n = 0
+            for c in reused where c.shifted && c.dx == b.dx && c.dy == b.dy { n += c.count }
+            if n > best { best = n; dx = b.dx; dy = b.dy }
+        }
+        guard best > 0 else { return }
+        movedOld.removeAll(keepingCapacity: true)
+        movedOld.append(contentsOf: repeatElement(false, count: old.count))
+        movedNew.removeAll(keepingCapacity: true)
+        movedNew.append(contentsOf: repeatElement(false, count: new.count))
+        var newBox = IntRect.empty, oldBox = IntRect.empty
+        var firstNew = Int.max, firstOld = Int.max
+        new.withUnsafeBufferPointer { nb in
+            old.withUnsafeBufferPointer { ob in
+                for b in reused where b.shifted && b.dx == dx && b.dy == dy {
+                    firstNew = min(firstNew, b.new); firstOld = min(firstOld, b.old)
+                    for k in 0..<b.count {
+                        newBox = newBox.union(nb[b.new + k].bounds)
+                        oldBox = oldBox.union(ob[b.old + k].bounds)
+                        movedOld[b.old + k] = true
+                        movedNew[b.new + k] = true
+                    }
+                }
+            }
+        }
+        // The backdrop: the last item under the moved ones that matters where they are.
+        var hull = Self.moveHull(newBox, dx, dy, screen)
+        var backNew = -1
+        new.withUnsafeBufferPointer { nb in
+            var k = firstNew - 1
+            while k >= 0 {
+                if !nb[k].bounds.intersection(hull).isEmpty && Self.coversUniformly(nb[k], hull) { backNew = k; break }
+                k -= 1
+            }
+        }
+        var backOld = -1
+        if backNew >= 0 {
+            if let b = reused.first(where: { !$0.shifted && $0.new <= backNew && backNew < $0.new + $0.count }) {
+                backOld = b.old + backNew - b.new
+            } else if let i = oldIndex[new[backNew].key], old[i] == new[backNew] {
+                backOld = i
+            } else { return }
+            guard backOld < firstOld else { return }
+        }
+        // Items recorded again that are their old ones moved by (dx, dy) (a card crossing the
+        // cull edge, a label re-evaluated) move with the pixels too.
+        new.withUnsafeBufferPointer { nb in
+            old.withUnsafeBufferPointer { ob in
+                for i in (backNew + 1)..<nb.count where !movedNew[i] {
+                    guard let o = oldIndex[nb[i].key], o > backOld, !movedOld[o],
+                          Self.isMoved(ob[o], to: nb[i], dx: dx, dy: dy, within: screen) else { continue }
+                    movedOld[o] = true
+                    movedNew[i] = true
+                    newBox = newBox.union(nb[i].bounds)
+                    oldBox = oldBox.union(ob[o].bounds)
+                }
+            }
+        }
+        hull = Self.moveHull(newBox, dx, dy, screen)
+        if backNew >= 0 && !Self.coversUniformly(new[backNew], hull) { return }
+        let dest0 = newBox.intersection(screen)
+        let source = IntRect(x0: dest0.x0 - dx, y0: dest0.y0 - dy, x1: dest0.x1 - dx, y1: dest0.y1 - dy).intersection(screen)
+        let dest = IntRect(x0: source.x0 + dx, y0: source.y0 + dy, x1: source.x1 + dx, y1: source.y1 + dy)
+        guard dest.area >= PixelMove.minimumArea else { return }
+        moveRects.removeAll(keepingCapacity: true)
+        // The moved items outside the destination, old and new.
+        addPieces(of: oldBox.intersection(screen), outside: dest)
+        addPieces(of: dest0, outside: dest)
+        // Every other item over the backdrop, where it is now and where its old pixels went.
+        new.withUnsafeBufferPointer { nb in
+            for i in (backNew + 1)..<nb.count where !movedNew[i] { addMoveRect(nb[i].bounds.intersection(dest)) }
+        }
+        old.withUnsafeBufferPointer { ob in
+            for j in (backOld + 1)..<ob.count where !movedOld[j] {
+                let b = ob[j].bounds
+                addMoveRect(IntRect(x0: b.x0 + dx, y0: b.y0 + dy, x1: b.x1 + dx, y1: b.y1 + dy).intersection(dest))
+            }
+        }
+        var painted = 0
+        for r in moveRects { painted += r.area }
+        guard painted * 2 < dest.area else { return }
+        move = PixelMove(source: source, dx: dx, dy: dy)
+    }
+
+    /// Where a move of the items inside `box` by (dx, dy) reads and writes pixels.
+    private static func moveHull(_ box: IntRect, _ dx: Int, _ dy: Int, _ screen: IntRect) -> IntRect {
+        let dest = box.intersection(screen)
+        return dest.union(IntRect(x0: dest.x0 - dx, y0: dest.y0 - dy, x1: dest.x1 - dx, y1: dest.y1 - dy).intersection(screen))
+    }
+
+    @inline(__always) private func addMoveRect(_ r: IntRect) { if !r.isEmpty { moveRects.append(r) } }
+
+    /// Adds `r` minus `hole` to `moveRects`, as up to four rectangles.
+    private func addPieces(of r: IntRect, outside hole: IntRect) {
+        if r.isEmpty { return }
+        let h = r.intersection(hole)
+        if h.isEmpty { addMoveRect(r); return }
+        addMoveRect(IntRect(x0: r.x0, y0: r.y0, x1: r.x1, y1: h.y0))
+        addMoveRect(IntRect(x0: r.x0, y0: h.y1, x1: r.x1, y1: r.y1))
+        addMoveRect(IntRect(x0: r.x0, y0: h.y0, x1: h.x0, y1: h.y1))
+        addMoveRect(IntRect(x0: h.x1, y0: h.y0, x1: r.x1, y1: h.y1))
+    }
+
+    /// Whether `new` is `old` moved by whole pixels (dx, dy) and nothing else, exactly (the
+    /// same command and opacity, translations on `RangeShift`'s grid, a clip that cuts
+    /// neither inside `hull`, where the pixels are read and written), so it paints the same
+    /// pixels moved there.
+    private static func isMoved(_ old: DisplayItem, to new: DisplayItem, dx: Int, dy: Int, within hull: IntRect) -> Bool {
+        let a = old.transform, b = new.transform
+        guard old.clip == new.clip, old.clip.map({ $0.contains(hull) }) ?? true, old.opacity == new.opacity, a.a == b.a, a.b == b.b, a.c == b.c, a.d == b.d,
+              RangeShift.onGrid(a.tx), RangeShift.onGrid(a.ty), b.tx - a.tx == Double(dx), b.ty - a.ty == Double(dy),
+              RangeShift.canMove(new) else { return false }
+        return old.command == new.command
+    }
+
+    /// Whether `item` paints every pixel of `rect` with one opaque colour.
+    private static func coversUniformly(_ item: DisplayItem, _ rect: IntRect) -> Bool {
+        guard case .fill(_, .solid, _) = item.command, item.clip.map({ $0.contains(rect) }) ?? true,
+              let core = RootRenderer.opaqueCoreBox(item) else { return false }
+        return core.contains(rect)
     }
 
     private func diffAll(old: [DisplayItem], new: [DisplayItem]) {
@@ -304,7 +488,10 @@ final class DamageTracker {
             seen.insert(item.key)
             if let i = oldIndex[item.key] {
                 let before = old[i]
-                if before != item {
+                if move != nil && movedOld[i] {
+                    // Moved with the pixels (`planMove`); still damaged if painted in another order.
+                    if i < lastOld { add(item.bounds) }
+                } else if before != item {
                     addChanged(before, item)
                 } else if i < lastOld {
                     add(item.bounds)       // same pixels, now painted in another order

@@ -50,6 +50,12 @@ final class RenderPass {
     /// Whether the last recording left the root's list as recorded (no rewrite at the root,
     /// no range broken): the nodes' ranges then place them in it (`patch`).
     @exclusivity(unchecked) private var rootKept = false
+    /// Patches refuse subtrees moved by whole pixels (`shiftCopy`), for the walk's diff to move
+    /// their pixels (`DamageTracker.planMove`); set by the renderer each frame.
+    var patchRefusesShifts = false
+    private var patchSawShift = false
+    /// What a patch changed of the nodes it recorded or copied, restored when it is refused.
+    private var patchLog: [PatchLogEntry] = []
     /// A patch is recording, and moved items out of the list it patches (`shiftCopy`).
     @exclusivity(unchecked) private var patching = false
     @exclusivity(unchecked) private var patchMovedOut = false
@@ -123,6 +129,7 @@ final class RenderPass {
     /// pass copies the last frame's range of a render-clean node whose inherited state is the
     /// same instead (RetainedRecording.swift).
     func render(_ node: Node) {
+        if patchSawShift { return }
         guard let layout = node.layout else { render(items: node.renderItems); return }
         if let cull = cullRect {
             let d = transform.apply(Raster.Rect(node.frame))
@@ -137,6 +144,9 @@ final class RenderPass {
                                   cull: cullRect, gestureCount: gestureNodes.count, innerGesture: gestureNodes.last?.serial ?? 0)
         if context.oldItemBase >= 0, node.renderDirtyGeneration <= node.renderRecordedGeneration, clipPaths.isEmpty,
            reuse(node, inputs) { return }
+        // A patch refused for a whole-pixel move records nothing more: what it did not reach
+        // keeps its ranges for the walk to move.
+        if patchSawShift { return }
         record(node, layout, inputs)
     }
 
@@ -157,6 +167,7 @@ final class RenderPass {
         context.cullBox.add(r.cullBox)
         if !r.shiftable { context.fixed = true }
         let ns = items.count, nh = hitRegions.count
+        if patching { patchLog.append(PatchLogEntry(node: node, recorded: r, generation: node.renderRecordedGeneration)) }
         if r.itemCount > 0 {
             items.append(contentsOf: previousItems[os..<(os + r.itemCount)])
             reusedBlocks.append(ReusedBlock(new: ns, old: os, count: r.itemCount))
@@ -178,6 +189,9 @@ final class RenderPass {
     /// where they were recorded (`childrenKept` off: a later recording of the node records them).
     private func shiftCopy(_ node: Node, _ r: RecordedRange, _ inputs: RecordInputs, _ os: Int, _ oh: Int) -> Bool {
         guard r.shiftable, let (dx, dy) = RangeShift.translation(from: r.inputs, to: inputs) else { return false }
+        // A scroll the renderer could draw by moving pixels: the walk's diff plans that, a
+        // patch's does not (the patch is refused, before anything is moved out of its list).
+        if patching && patchRefusesShifts { patchSawShift = true; return false }
         let clip0 = inputs.clip
         let moved = r.extent.offsetBy(dx, dy)
         if r.extent.isEmpty || (clip0.contains(r.extent) && clip0.contains(moved)) {
@@ -219,7 +233,7 @@ final class RenderPass {
                 }
             }
         }
-        if r.itemCount > 0 { reusedBlocks.append(ReusedBlock(new: ns, old: os, count: r.itemCount, shifted: true)) }
+        if r.itemCount > 0 { reusedBlocks.append(ReusedBlock(new: ns, old: os, count: r.itemCount, shifted: true, dx: dx, dy: dy)) }
         // Hit regions are taken out too: the old list is not read again (an empty stand-in
         // keeps it whole until it is cleared).
         if r.hitCount > 0 {
@@ -254,6 +268,7 @@ final class RenderPass {
     private func record(_ node: Node, _ layout: any LayoutBehavior, _ inputs: RecordInputs) {
         let saved = context
         let r = node.recorded
+        if patching { patchLog.append(PatchLogEntry(node: node, recorded: r, generation: node.renderRecordedGeneration)) }
         var oldItems = -1, oldHits = -1
         if saved.oldItemBase >= 0 && r.parent == saved.oldID && r.childrenKept {
             oldItems = saved.oldItemBase + r.item
@@ -622,12 +637,14 @@ extension RenderPass {
             guard let origin = link.takeUnretainedValue().node, let target = patchTarget(for: origin) else { ok = false; break }
             if !patchTargets.contains(where: { $0 === target }) { patchTargets.append(target) }
         }
+        patchSawShift = false
         if ok {
             for node in patchTargets { node.patchStamp = generation }
             for node in patchTargets {
                 guard recordInPlace(node) else { ok = false; break }
             }
         }
+        if ok && patchSawShift { ok = false; patchRefusal = "a whole-pixel move (the walk moves its pixels)" }
         patchTargets.removeAll(keepingCapacity: true)
         var damage: [IntRect]?
         if ok {
@@ -664,14 +681,20 @@ extension RenderPass {
             // The replaced items' group arrays are spent: refilled by the next groups recorded.
             if groupListsMade > groupListsBefore { keepGroupStorage(of: &items) }
         } else {
-            // Nothing was written: the origins get back their ranges (their descendants'
-            // point into the discarded recording now, so the walk records them again).
+            // Nothing was written: every node recorded or copied gets back its range (when
+            // nothing was moved out of the last list, the walk copies them as before the patch).
+            for e in patchLog.reversed() {
+                e.node.recorded = e.recorded
+                e.node.renderRecordedGeneration = e.generation
+            }
             for k in patchSlots.indices {
                 patchSlots[k].node.recorded = patchSlots[k].saved
                 patchSlots[k].node.renderRecordedGeneration = patchSlots[k].savedGeneration
             }
         }
         patching = false
+        patchSawShift = false
+        patchLog.removeAll(keepingCapacity: true)
         // Refused after moving items out of the last list: its ranges are not what they say.
         brokeRanges = damage == nil && patchMovedOut
         patchMovedOut = false
@@ -798,4 +821,11 @@ extension RenderPass {
             p = a.parent
         }
     }
+}
+
+/// A node's range before a patch recorded or copied it (`RenderPass.patchLog`).
+struct PatchLogEntry {
+    let node: Node
+    let recorded: RecordedRange
+    let generation: Int
 }

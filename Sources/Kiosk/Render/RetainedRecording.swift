@@ -100,6 +100,8 @@ struct ReusedBlock: Equatable {
     /// Copied moved by whole pixels (`RenderPass.shiftCopy`): every item differs from its old
     /// one (the diff damages both bounds of each, as item by item).
     var shifted = false
+    /// The move of a shifted block, in whole device pixels.
+    var dx = 0, dy = 0
 }
 
 /// Moving copied items by whole device pixels: what re-recording under an inherited transform

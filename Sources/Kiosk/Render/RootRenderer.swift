@@ -129,7 +129,10 @@ public final class RootRenderer {
         if graph.needsRender || needsRecord { relaid = true; graph.needsRender = false; needsRecord = false }
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
+        var move: PixelMove? = nil
         let t1 = timing ? stamp() : 0
+        let moving = movesPixels && holdsLastFrame(surface)
+        renderPass?.patchRefusesShifts = moving
         if retainsDisplayList && patchesFrames && relaid && !fullRedraw && drawnOnce, let pass = renderPass, pass.root == bounds,
            recordedStructure == graph.structureVersion, let origins = graph.currentRenderOrigins,
            let patched = patch(pass, origins, bounds: bounds) {
@@ -157,21 +160,40 @@ public final class RootRenderer {
             if fullRedraw || !drawnOnce {
                 damage = bounds.isEmpty ? [] : wholeScreen(bounds)
             } else {
-                damage = damageTracker.between(old: pass.previousItems, new: pass.items, reused: pass.reusedBlocks, within: bounds)
-                if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds) }
+                damage = damageTracker.between(old: pass.previousItems, new: pass.items, reused: pass.reusedBlocks, within: bounds,
+                                               movingPixels: moving)
+                move = damageTracker.move
+                if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds); move = nil }
             }
             if verifiesRetainedRecording {
                 verifyRetained(items: pass.items, hits: pass.hitRegions, previous: pass.previousItems,
-                               bounds: bounds, damage: damage, fullRedraw: fullRedraw)
+                               bounds: bounds, damage: damage, fullRedraw: fullRedraw, move: move)
             }
             // The renderer keeps the new lists; the pass keeps the last ones to copy from.
             pass.finish(items: &items, hits: &hitRegions)
         }
         let t2 = timing ? stamp() : 0
-        if !damage.isEmpty {
+        lastMove = move
+        if let move {
+            surface.move(move.source, dx: move.dx, dy: move.dy)
+            movedFrames += 1
+        }
+        if !damage.isEmpty || move != nil {
             draw(damage, into: surface)
             drawnOnce = true
             frameCount += 1
+        }
+        if let move {
+            lastPaintedArea = 0
+            for r in damage { lastPaintedArea += r.area }
+            if verifiesRetainedRecording { verifyMovedPixels(surface, bounds: bounds) }
+            // The caller presents what changed: the moved rectangle too (storage kept).
+            movedDamage.removeAll(keepingCapacity: true)
+            movedDamage.append(contentsOf: damage)
+            movedDamage.append(move.destination.intersection(bounds))
+            damage = []
+            Damage.merge(&movedDamage)
+            damage = movedDamage
         }
         if timing {
             let t3 = stamp()
@@ -291,6 +313,29 @@ public final class RootRenderer {
         return damage
     }
     private var patchBackoff = 0, patchSkips = 0, patchStreak = 0
+
+    /// Whether a scroll may be drawn by moving the last frame's pixels (`PixelMove`), when the
+    /// surface is the one the last frame was drawn into (`KIOSK_MOVE_PIXELS=0` turns it off for
+    /// every renderer). Off while something else draws into the surface too (`FrameLoop`'s
+    /// FPS overlay: its pixels would move with the content).
+    public var movesPixels = RootRenderer.movesPixelsByDefault
+    static let movesPixelsByDefault: Bool = {
+        if let v = getenv("KIOSK_MOVE_PIXELS"), String(cString: v) == "0" { return false }
+        return true
+    }()
+    /// Frames that moved pixels, and the last move (tests, diagnostics).
+    private(set) var movedFrames = 0
+    private(set) var lastMove: PixelMove?
+    /// Pixels the last frame that moved pixels painted after the move.
+    private(set) var lastPaintedArea = 0
+    private var movedDamage: [IntRect] = []
+
+    /// Whether `surface` is the one the last frame was drawn into (the caller passes the last
+    /// frame's pixels unless it asks for a full redraw).
+    private func holdsLastFrame(_ surface: Surface) -> Bool {
+        guard drawnOnce, let c = canvas?.surface else { return false }
+        return c.base == surface.base && c.width == surface.width && c.height == surface.height && c.stride == surface.stride
+    }
     /// Whether frames whose changes are confined to a few subtrees are patched (`KIOSK_PATCH=0`
     /// turns it off for every renderer; tests compare the two).
     var patchesFrames = RootRenderer.patchesEnabled
@@ -304,7 +349,7 @@ public final class RootRenderer {
     var lastPatchRefusal: StaticString { renderPass?.patchRefusal ?? "" }
 
     private func verifyRetained(items: [DisplayItem], hits: [HitRegion], previous: [DisplayItem],
-                                bounds: IntRect, damage: [IntRect], fullRedraw: Bool) {
+                                bounds: IntRect, damage: [IntRect], fullRedraw: Bool, move: PixelMove? = nil) {
         guard retainedMismatch == nil else { return }
         let check = RenderPass(size: bounds, text: text)
         check.render(items: graph.root.layout != nil ? rootItems : graph.root.renderItems)
@@ -319,7 +364,9 @@ public final class RootRenderer {
             problem = "hit region \(i) differs"
         } else if check.gestureTransforms != gestureTransforms {
             problem = "gesture transforms differ"
-        } else if !fullRedraw && drawnOnce && check.items.allSatisfy({ $0 == $0 }) {
+        } else if move == nil && !fullRedraw && drawnOnce && check.items.allSatisfy({ $0 == $0 }) {
+            // (A frame that moved pixels paints less than the diff's damage: its pixels are
+            // checked after drawing, `verifyMovedPixels`.)
             // (An item with a NaN in it is unequal to itself: the item-by-item diff repaints it
             // every frame, a copied one is known equal. Only lists without one compare.)
             let full = DamageTracker().between(old: previous, new: check.items, within: bounds)
@@ -329,6 +376,23 @@ public final class RootRenderer {
         guard let problem else { return }
         retainedMismatch = "frame \(frameCount): \(problem)"
         if RootRenderer.verifiesByDefault { fatalError("KIOSK_VERIFY_RETAINED: \(retainedMismatch!)") }
+    }
+
+    /// After a frame that moved pixels: the surface must hold what drawing the whole list gives.
+    private func verifyMovedPixels(_ surface: Surface, bounds: IntRect) {
+        guard retainedMismatch == nil, let check = try? Surface(width: surface.width, height: surface.height) else { return }
+        let kept = canvas
+        draw([bounds], into: check)
+        canvas = kept
+        for y in bounds.y0..<bounds.y1 {
+            let a = surface.row(y), b = check.row(y)
+            for x in bounds.x0..<bounds.x1 where a[x] != b[x] {
+                retainedMismatch = "frame \(frameCount): moved pixels differ from a full drawing at (\(x), \(y)): "
+                    + "\(String(a[x], radix: 16)) drawn, \(String(b[x], radix: 16)) expected (\(lastMove.map { "\($0)" } ?? ""))"
+                if RootRenderer.verifiesByDefault { fatalError("KIOSK_VERIFY_RETAINED: \(retainedMismatch!)") }
+                return
+            }
+        }
     }
 
     /// Equal, or both printing alike (NaN coordinates are unequal to themselves).

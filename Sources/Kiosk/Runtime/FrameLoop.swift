@@ -19,7 +19,9 @@ public final class FrameLoop {
     public var duration = 0.0
     /// Print `kiosk: frame N` on stdout after each present (the QEMU test waits for these).
     public var frameMarkers = false
-    public var overlay: FPSOverlay?
+    /// Drawn over each frame in the shadow buffer: the source then redraws rather than moves
+    /// pixels (``FrameSource/setMovesPixels(_:)``), the overlay's being in them.
+    public var overlay: FPSOverlay? { didSet { source.setMovesPixels(overlay == nil) } }
     /// systemd: READY=1 after the first frame is shown, the watchdog while frames complete.
     public var service: ServiceNotifier?
 

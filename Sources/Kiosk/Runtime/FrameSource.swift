@@ -48,9 +48,14 @@ public protocol FrameSource: AnyObject {
     /// frames on its own (a `DispatchQueue.main.async` block, an animation completion, a
     /// timer setting state). The default ignores it (such sources only change on input).
     func setWakeHandler(_ wake: @escaping () -> Void)
+    func setMovesPixels(_ on: Bool)
 }
 
 extension FrameSource {
     public func nextFrameTime(after time: Double) -> Double? { nil }
     public func setWakeHandler(_ wake: @escaping () -> Void) {}
+    /// Whether the source may draw a scroll by moving the last frame's pixels in the surface
+    /// (on by default where it can): off when something else draws into the surface between
+    /// frames and does not restore what was there. The default ignores it (it never moves).
+    public func setMovesPixels(_ on: Bool) {}
 }

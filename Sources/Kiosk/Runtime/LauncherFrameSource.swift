@@ -74,6 +74,7 @@ public final class LauncherFrameSource: FrameSource {
     public func launch(_ name: String) -> Bool {
         guard name != DemoScenes.launcherName, let s = make(name, width, height, now) else { return false }
         if let wake { s.setWakeHandler(wake) }
+        s.setMovesPixels(movesPixels)
         scene = s
         runningScene = name
         switchScreens()
@@ -173,6 +174,13 @@ public final class LauncherFrameSource: FrameSource {
             scene?.handleTouch(event)
         }
     }
+
+    public func setMovesPixels(_ on: Bool) {
+        movesPixels = on
+        menu.setMovesPixels(on)
+        scene?.setMovesPixels(on)
+    }
+    private var movesPixels = true
 
     public func setWakeHandler(_ wake: @escaping () -> Void) {
         self.wake = wake

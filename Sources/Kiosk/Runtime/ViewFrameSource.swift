@@ -49,6 +49,8 @@ public final class ViewFrameSource: FrameSource {
 
     public func setWakeHandler(_ wake: @escaping () -> Void) { renderer.setWakeHandler(wake) }
 
+    public func setMovesPixels(_ on: Bool) { renderer.movesPixels = on && RootRenderer.movesPixelsByDefault }
+
     /// Whether frames time their phases (`lastFrameTimes`); benchmarks turn it on.
     public var recordsFrameTimes: Bool {
         get { renderer.recordsFrameTimes } set { renderer.recordsFrameTimes = newValue }
