@@ -155,7 +155,8 @@ enum LVGLBench {
         let meanAllocs = Double(allocs.reduce(0, +)) / Double(allocs.count)
         print("kiosk  \(pad(n)) \(name) median \(f3(median)) ms  p99 \(f3(p99)) ms  dirty \(f1(d))%  redrawn/s \(f1(rate))  frames \(times.count)"
               + "  frame-median \(f3(fmed)) ms  frame-p99 \(f3(fp99)) ms" + phaseText
-              + (AllocationCounter.isActive ? "  allocs \(f1(meanAllocs))  median-allocs \(a[a.count / 2])" : "  allocs n/a  median-allocs n/a"))
+              + (AllocationCounter.isActive ? "  allocs \(f1(meanAllocs))  median-allocs \(a[a.count / 2])" : "  allocs n/a  median-allocs n/a")
+              + "  moved \(source.movedFrames)")
         print("kiosk  peak-rss \(peakRSSKiB()) KiB")
     }
 

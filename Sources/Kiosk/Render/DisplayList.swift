@@ -398,12 +398,15 @@ final class DamageTracker {
             guard backOld < firstOld else { return }
         }
         // Items recorded again that are their old ones moved by (dx, dy) (a card crossing the
-        // cull edge, a label re-evaluated) move with the pixels too.
+        // cull edge, a label re-evaluated, a panel taller than the clip it scrolls in) move
+        // with the pixels too, while their clips hold where pixels are read and written.
+        var clips = screen
         new.withUnsafeBufferPointer { nb in
             old.withUnsafeBufferPointer { ob in
                 for i in (backNew + 1)..<nb.count where !movedNew[i] {
                     guard let o = oldIndex[nb[i].key], o > backOld, !movedOld[o],
-                          Self.isMoved(ob[o], to: nb[i], dx: dx, dy: dy, within: screen) else { continue }
+                          Self.isMoved(ob[o], to: nb[i], dx: dx, dy: dy, within: hull) else { continue }
+                    if let c = nb[i].clip { clips = clips.intersection(c) }
                     movedOld[o] = true
                     movedNew[i] = true
                     newBox = newBox.union(nb[i].bounds)
@@ -413,6 +416,7 @@ final class DamageTracker {
         }
         hull = Self.moveHull(newBox, dx, dy, screen)
         if backNew >= 0 && !Self.coversUniformly(new[backNew], hull) { return }
+        guard clips.contains(hull) else { return }
         let dest0 = newBox.intersection(screen)
         let source = IntRect(x0: dest0.x0 - dx, y0: dest0.y0 - dy, x1: dest0.x1 - dx, y1: dest0.y1 - dy).intersection(screen)
         let dest = IntRect(x0: source.x0 + dx, y0: source.y0 + dy, x1: source.x1 + dx, y1: source.y1 + dy)

@@ -61,6 +61,8 @@ public final class ViewFrameSource: FrameSource {
     }
     /// The phases of the last frame, when `recordsFrameTimes` is on.
     public var lastFrameTimes: FrameTimes { renderer.lastFrameTimes }
+    /// Frames drawn by moving the last frame's pixels (a scroll; ENGINE.md).
+    public var movedFrames: Int { renderer.movedFrames }
 
     /// Warnings the views raised (bad frames, state changed during body, …).
     public var warnings: [String] { renderer.warnings }
