@@ -31,10 +31,16 @@ public struct Path: Hashable, Sendable {
     @usableFromInline var hasCurrent = false
     /// Set while the path is exactly a ring segment built by `addArc`: an arc on an empty path,
     /// then an arc about the same centre back from its end angle to its start, then `close`
-    /// (stage 3), mapped since only by similarities. The canvas fills a closed one analytically
-    /// (`SectorRasterizer`); any other change clears it. Equality compares it too (the two
-    /// rasterizers give an edge pixel a slightly different value).
-    var sector: SectorHint?
+    /// (stage 3), mapped since only by similarities. Such a path is the inline shape
+    /// `.sector`: no element array is made (a gauge's ring rebuilt each frame allocated one),
+    /// its bounds and its difference from another ring are computed from the hint, and the
+    /// canvas fills a closed one analytically (`SectorRasterizer`); any other change stores
+    /// its elements and drops the hint. Equality compares it too (the two rasterizers give an
+    /// edge pixel a slightly different value).
+    var sector: SectorHint? {
+        if case .sector(let h)? = shape { return h }
+        return nil
+    }
 
     public init() {}
     public init(_ build: (inout Path) -> Void) { build(&self) }
@@ -53,6 +59,20 @@ public struct Path: Hashable, Sendable {
     /// shape (its elements are made on the stack).
     public func withElements<R>(_ body: (UnsafeBufferPointer<PathElement>) throws -> R) rethrows -> R {
         guard let s = shape else { return try stored.withUnsafeBufferPointer(body) }
+        if case .sector = s {
+            // Up to 37 elements: 2 KB, past what a temporary allocation keeps on the stack.
+            var buf = InlineArray<37, PathElement>(repeating: .close)
+            return try withUnsafeMutablePointer(to: &buf) { p in
+                let base = UnsafeMutableRawPointer(p).assumingMemoryBound(to: PathElement.self)
+                var n = 0
+                s.emit { e in
+                    if n < PathShape.sectorCapacity { base[n] = e }
+                    n += 1
+                }
+                if n > PathShape.sectorCapacity { return try elements.withUnsafeBufferPointer(body) }   // never
+                return try body(UnsafeBufferPointer(start: base, count: n))
+            }
+        }
         // 18 elements of 56 bytes: under the 1 KB up to which a temporary allocation lives on
         // the stack (20 went to the heap: 2000 mallocs a frame of particles-2000).
         return try withUnsafeTemporaryAllocation(of: PathElement.self, capacity: 18) { buf in
@@ -114,15 +134,27 @@ public struct Path: Hashable, Sendable {
 
     public var isEmpty: Bool { shape == nil && stored.isEmpty }
     /// The current point, or nil before the first `move`.
-    public var currentPoint: Point? { hasCurrent ? current : nil }
+    public var currentPoint: Point? { hasCurrent ? effectiveCurrent : nil }
 
     /// Stores an inline shape's elements, so the path can grow.
     @inline(__always) mutating func materialize() {
-        sector = nil
         guard let s = shape else { return }
         shape = nil
         stored.reserveCapacity(s.maxElements + 4)
         s.emit { stored.append($0) }
+        // A ring segment's current point is where its last arc ended (kept lazily: see
+        // `effectiveCurrent`).
+        if case .sector(let h) = s, h.stage < 3, let last = stored.last,
+           case .cubic(_, _, let p) = last { current = p }
+    }
+
+    /// The current point: a ring segment still open ends where its last cubic does, which is
+    /// worked out only when asked (building the ring computes no cubic).
+    var effectiveCurrent: Point {
+        guard case .sector(let h)? = shape, h.stage < 3 else { return current }
+        var p = current
+        PathShape.sector(h).emit { e in if case .cubic(_, _, let q) = e { p = q } }
+        return p
     }
 
     /// Makes the empty path the inline shape `s`, its sub-path closed at `s.start`.
@@ -166,10 +198,12 @@ public struct Path: Hashable, Sendable {
     }
     public mutating func close() {
         guard hasCurrent else { return }
-        let hint = sector
+        if case .sector(var h)? = shape, h.stage == 2 {
+            h.stage = 3; shape = .sector(h); current = start
+            return
+        }
         materialize()
         stored.append(.close); current = start
-        if var h = hint, h.stage == 2 { h.stage = 3; sector = h }
     }
     public mutating func move(to x: Double, _ y: Double) { move(to: Point(x, y)) }
     public mutating func line(to x: Double, _ y: Double) { line(to: Point(x, y)) }
@@ -191,9 +225,11 @@ public struct Path: Hashable, Sendable {
     }
 
     public static func == (a: Path, b: Path) -> Bool {
-        guard a.start == b.start, a.current == b.current, a.hasCurrent == b.hasCurrent, a.sector == b.sector else { return false }
+        guard a.sector == b.sector else { return false }
+        // One shape is one path (its start and current point follow from it).
+        if let x = a.shape, let y = b.shape, x == y { return true }
+        guard a.start == b.start, a.effectiveCurrent == b.effectiveCurrent, a.hasCurrent == b.hasCurrent else { return false }
         switch (a.shape, b.shape) {
-        case (let x?, let y?) where x == y: return true
         case (nil, nil): return a.stored == b.stored
         default: return a.withElements { ea in b.withElements { eb in ea.elementsEqual(eb) } }
         }
@@ -204,7 +240,7 @@ public struct Path: Hashable, Sendable {
             h.combine(es.count)
             for e in es { h.combine(e) }
         }
-        h.combine(start); h.combine(current); h.combine(hasCurrent)
+        h.combine(start); h.combine(effectiveCurrent); h.combine(hasCurrent)
     }
 
     /// An arc of the circle at `center` with `radius`, from `startAngle` to `endAngle` (radians,
@@ -232,19 +268,22 @@ public struct Path: Hashable, Sendable {
         if clockwise { if sweep < 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) + twoPi } }
         else { if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: twoPi) - twoPi } }
         if Swift.abs(sweep) > twoPi { sweep = sweep < 0 ? -twoPi : twoPi }
-        let p0 = Path.arcStart(center: center, radius: r, angle: startAngle)
-        // A ring segment in the making (see `sector`): this arc on an empty path, or the arc
-        // back from the first one's end to its start about the same centre.
-        var hint: SectorHint? = nil
+        // A ring segment in the making (see `sector`), kept inline: this arc on an empty path,
+        // or the arc back from the first one's end to its start about the same centre. Its
+        // elements are the ones the code below appends.
         if onGrid {
             if isEmpty && !hasCurrent {
-                hint = SectorHint(center: center, outer: r, inner: 0, start: startAngle, end: endAngle, sweep: sweep, clockwise: clockwise, stage: 1)
-            } else if var h = sector, h.stage == 1, h.center == center, startAngle == h.end, endAngle == h.start,
-                      clockwise != h.clockwise {
-                h.inner = r; h.stage = 2; hint = h
+                setShape(.sector(SectorHint(center: center, outer: r, inner: 0, start: startAngle, end: endAngle,
+                                            sweep: sweep, back: 0, clockwise: clockwise, stage: 1)))
+                return
+            } else if case .sector(var h)? = shape, h.stage == 1, h.center == center, startAngle == h.end,
+                      endAngle == h.start, clockwise != h.clockwise {
+                h.inner = r; h.back = sweep; h.stage = 2
+                shape = .sector(h)
+                return
             }
         }
-        defer { sector = hint }
+        let p0 = Path.arcStart(center: center, radius: r, angle: startAngle)
         // Room for the line or move and the cubics at once, with as much again for what follows
         // (a ring's second arc and close): element by element the array was reallocated 5–6
         // times for a ring of two arcs; now it is allocated once.
@@ -385,8 +424,7 @@ public struct Path: Hashable, Sendable {
             setShape(s.translated(t.tx, t.ty))
             return
         }
-        let hint = sector?.applying(t)
-        defer { sector = hint }
+        if case .sector(let h)? = shape, let m = h.applying(t) { setShape(.sector(m)); return }
         materialize()
         stored.withUnsafeMutableBufferPointer { buf in
             for i in buf.indices {
@@ -413,6 +451,11 @@ public struct Path: Hashable, Sendable {
             p.setShape(s.translated(t.tx, t.ty))
             return p
         }
+        if case .sector(let h)? = shape, let m = h.applying(t) {
+            var p = Path()
+            p.setShape(.sector(m))
+            return p
+        }
         var p = Path()
         withElements { elements in
             p.stored.reserveCapacity(elements.count)
@@ -426,8 +469,7 @@ public struct Path: Hashable, Sendable {
                 }
             }
         }
-        p.start = t.apply(start); p.current = t.apply(current); p.hasCurrent = hasCurrent
-        p.sector = sector?.applying(t)
+        p.start = t.apply(start); p.current = t.apply(effectiveCurrent); p.hasCurrent = hasCurrent
         return p
     }
 
@@ -474,6 +516,7 @@ public struct Path: Hashable, Sendable {
     /// frame and one allocation per changed arc).
     public var bounds: Rect {
         if let b = inlineShapeBounds { return b }
+        if case .sector(let h)? = shape, let b = h.bounds { return b }
         return withElements { Self.bounds(of: $0) }
     }
 
@@ -554,8 +597,9 @@ enum ArcGridTable {
 }
 
 /// What `Path.sector` knows of a ring segment being built: the first arc (centre, radius,
-/// start and end angles as given, its sweep and direction), the second arc's radius, and how
-/// far it got (1: one arc; 2: both arcs; 3: closed).
+/// start and end angles as given, its sweep and direction), the second arc's radius and
+/// sweep (as `addArc` normalized them), and how far it got (1: one arc; 2: both arcs; 3:
+/// closed).
 struct SectorHint: Hashable, Sendable {
     var center: Point
     var outer: Double
@@ -563,8 +607,110 @@ struct SectorHint: Hashable, Sendable {
     var start: Double
     var end: Double
     var sweep: Double
+    var back: Double
     var clockwise: Bool
     var stage: UInt8
+
+    /// The cubics stay within this fraction of the radius outside their circle (`Path.arcCubics`:
+    /// 2.7e-4 for a quarter-turn piece, less for grid pieces).
+    static let cubicError = 3e-4
+
+    /// The box of the path's curves, from the circles: the arcs' end points and the outer
+    /// circle's axis points the sweep passes, so it holds what a scan conversion of the cubics
+    /// draws as well as the analytic fill. Next to an end point a cubic turns away from the
+    /// box's side as the circle does (it leaves the end along the tangent and strays less
+    /// than the circle turns); an axis point is a cubic's end on the grid (`arcCubics` cuts at
+    /// multiples of π/8), so only an arc of equal pieces bulges past it, by the cubics' error,
+    /// which its box grows by there. nil when a number is not finite or an angle too large to
+    /// be trusted (the element walk decides).
+    var bounds: Rect? {
+        guard center.x.isFinite, center.y.isFinite, outer.isFinite, inner.isFinite, sweep.isFinite, back.isFinite,
+              Swift.abs(start) < 1e6, Swift.abs(end) < 1e6 else { return nil }
+        let a = Swift.min(start, start + sweep), b = Swift.max(start, start + sweep)
+        return wedgeBox(from: a, to: b, innerToo: stage >= 2)
+    }
+
+    /// Whether an arc of the path is cut in equal pieces rather than on the grid.
+    var hasEqualPieces: Bool {
+        let quarter = Double.pi / 2 * (1 + 1e-12)
+        return Swift.abs(sweep) <= quarter || (stage >= 2 && Swift.abs(back) <= quarter)
+    }
+
+    /// The box of the ring between the angles `a ≤ b` on the outer circle (and the inner one
+    /// when `innerToo`), its axis points grown by the cubics' error when they may bulge.
+    func wedgeBox(from a: Double, to b: Double, innerToo: Bool) -> Rect {
+        let r0 = Swift.abs(outer), r1 = innerToo ? Swift.abs(inner) : r0
+        let r = Swift.max(r0, r1)
+        let box = SectorHint.ringBox(start: a, sweep: b - a, outer: r, inner: Swift.min(r0, r1),
+                                     c0: _cos(a), s0: _sin(a), c1: _cos(b), s1: _sin(b),
+                                     axisMargin: hasEqualPieces ? SectorHint.cubicError * r : 0)
+        return Rect(x: center.x + box.x0, y: center.y + box.y0, width: box.x1 - box.x0, height: box.y1 - box.y0)
+    }
+
+    /// The box, relative to the centre, of the ring between two circles from angle `start`
+    /// turning by `sweep ≥ 0` (its end directions' cosines and sines given): the four corner
+    /// points and the outer circle's axis points inside, `axisMargin` further out; a whole
+    /// turn, the outer circle's box (as far out).
+    static func ringBox(start: Double, sweep: Double, outer: Double, inner: Double,
+                        c0: Double, s0: Double, c1: Double, s1: Double, axisMargin: Double = 0) -> PathBoundsBox {
+        var b = PathBoundsBox()
+        let far = outer + axisMargin
+        if sweep >= 2 * Double.pi {
+            b.add(Point(-far, -far)); b.add(Point(far, far))
+            return b
+        }
+        b.add(Point(outer * c0, outer * s0)); b.add(Point(inner * c0, inner * s0))
+        b.add(Point(outer * c1, outer * s1)); b.add(Point(inner * c1, inner * s1))
+        let end = start + sweep
+        // Axis angles k·π/2 inside (start, end).
+        let q = Double.pi / 2
+        var k = (start / q).rounded(.down) + 1
+        var n = 0
+        while k * q < end && n < 5 {
+            switch ((Int(k) % 4) + 4) % 4 {
+            case 0: b.addX(far)
+            case 1: b.addY(far)
+            case 2: b.addX(-far)
+            default: b.addY(-far)
+            }
+            k += 1; n += 1
+        }
+        return b
+    }
+
+    /// Where two closed ring segments with the same centre, radii and start differ (nil when
+    /// they do not qualify: `PathDifference` then compares elements): the ring between their
+    /// end angles, reaching back to the grid angle where their outer cubics part (as far as
+    /// what a scan conversion of the cubics would change: `Path.arcCubics`), or to the start
+    /// when the cubics are equal pieces or the inner arcs end apart. The analytic fill changes
+    /// less: a pixel's value depends on the end angle only inside the swept wedge and within
+    /// a pixel of the end ray (SectorRasterizer), all between the two end rays.
+    static func difference(_ a: SectorHint, _ b: SectorHint) -> Rect? {
+        guard a.stage == 3, b.stage == 3, a.center == b.center, a.outer == b.outer, a.inner == b.inner,
+              a.start == b.start, a.clockwise == b.clockwise, a.bounds != nil, b.bounds != nil,
+              (a.sweep > 0) == (b.sweep > 0), a.sweep != 0, b.sweep != 0 else { return nil }
+        // In the sweep's direction: s = 1 turning up, −1 down (the walk of `arcCubics` is the
+        // same with every angle negated).
+        let s: Double = a.sweep > 0 ? 1 : -1
+        let start = s * a.start
+        let nearEnd = Swift.min(s * (a.start + a.sweep), s * (b.start + b.sweep))
+        let farEnd = Swift.max(s * (a.start + a.sweep), s * (b.start + b.sweep))
+        var from = start
+        let quarter = Double.pi / 2 * (1 + 1e-12)
+        // (A sweep down keeps the start ray: the fill turns it into a sweep up from the end,
+        // whose far ray comes back to the start within a rounding.)
+        if s > 0, Swift.abs(a.sweep) > quarter, Swift.abs(b.sweep) > quarter, Swift.abs(a.back) > quarter, Swift.abs(b.back) > quarter,
+           a.end + a.back == b.end + b.back {
+            // The last grid angle the shorter outer arc is cut at: below its end by more than
+            // the walk's epsilon and above the start by more.
+            let g = Path.arcGrid, eps = 1e-9
+            var i = ((nearEnd - eps) / g).rounded(.up) - 1
+            while i * g >= nearEnd - eps { i -= 1 }
+            if i * g > start + eps { from = i * g }
+        }
+        let lo = s > 0 ? from : -farEnd, hi = s > 0 ? farEnd : -from
+        return a.wedgeBox(from: lo, to: hi, innerToo: true)
+    }
 
     /// The hint of the path mapped by `t`, when `t` is a similarity (a rotation, a uniform scale
     /// and a translation, or their mirror image): a ring segment stays one, its angles turned
@@ -581,7 +727,7 @@ struct SectorHint: Hashable, Sendable {
         if t.d == t.a && t.c == -t.b {
             h.start = start + turn; h.end = end + turn
         } else if t.d == -t.a && t.c == t.b {
-            h.start = turn - start; h.end = turn - end; h.sweep = -sweep; h.clockwise = !clockwise
+            h.start = turn - start; h.end = turn - end; h.sweep = -sweep; h.back = -back; h.clockwise = !clockwise
         } else { return nil }
         return h
     }
@@ -602,12 +748,17 @@ enum PathShape: Hashable, Sendable {
     case ellipse(Rect)
     /// Standardized rectangle, radii clamped.
     case roundedRect(RoundedRectShape)
+    /// A ring segment, or the first arc of one (`Path.sector`).
+    case sector(SectorHint)
 
     /// Room for any shape's elements (a rounded rect: move, close, 4 edges, 4 × (line + ≤ 2
-    /// cubics: a corner's sweep computed as 3π/2 − π may round just above π/2 and split)).
+    /// cubics: a corner's sweep computed as 3π/2 − π may round just above π/2 and split)); a
+    /// ring segment: move, line, close and ≤ 17 cubics an arc (16 grid pieces of a full turn
+    /// and a partial one; `arcCubics`).
     static let capacity = 18
+    static let sectorCapacity = 37
     var maxElements: Int {
-        switch self { case .rect: 5; case .ellipse: 6; case .roundedRect: 18 }
+        switch self { case .rect: 5; case .ellipse: 6; case .roundedRect: 18; case .sector: Self.sectorCapacity }
     }
 
     /// The same shape moved by (dx, dy).
@@ -617,6 +768,7 @@ enum PathShape: Hashable, Sendable {
         case .rect(let r): return .rect(move(r))
         case .ellipse(let r): return .ellipse(move(r))
         case .roundedRect(let s): return .roundedRect(RoundedRectShape(rect: move(s.rect), radii: s.radii))
+        case .sector(var h): h.center = Point(h.center.x + dx, h.center.y + dy); return .sector(h)
         }
     }
 
@@ -626,6 +778,7 @@ enum PathShape: Hashable, Sendable {
         case .rect(let r): return Point(r.minX, r.minY)
         case .ellipse(let r): return Point(r.midX + r.width / 2, r.midY)
         case .roundedRect(let s): return Point(s.rect.minX + s.radii.topLeft, s.rect.minY)
+        case .sector(let h): return Path.arcStart(center: h.center, radius: h.outer, angle: h.start)
         }
     }
 
@@ -671,6 +824,15 @@ enum PathShape: Hashable, Sendable {
             body(.line(Point(rr.minX, rr.minY + tl)))
             if tl > 0 { arc(Point(rr.minX + tl, rr.minY + tl), tl, arcs.3) }
             body(.close)
+        case .sector(let h):
+            // What `addArc` appends: a move to the first arc's start and its cubics; the line
+            // to the second arc's start and its cubics; the close.
+            body(.move(start))
+            Path.arcCubics(center: h.center, radius: h.outer, startAngle: h.start, sweep: h.sweep) { body(.cubic($0, $1, $2)) }
+            guard h.stage >= 2 else { return }
+            body(.line(Path.arcStart(center: h.center, radius: h.inner, angle: h.end)))
+            Path.arcCubics(center: h.center, radius: h.inner, startAngle: h.end, sweep: h.back) { body(.cubic($0, $1, $2)) }
+            if h.stage == 3 { body(.close) }
         }
     }
 }

@@ -30,18 +30,21 @@ public enum PathDifference: Equatable, Sendable {
     /// Compares `old` and `new` segment by segment: the longest common run at the start and at
     /// the end, and the box of what lies between in either. Allocates nothing.
     public static func between(_ old: Path, _ new: Path) -> PathDifference {
-        // An inline shape (rect, ellipse, rounded rect) is drawn by a path of its own and changes
-        // as a whole anyway.
-        if old.shape != nil || new.shape != nil { return .unknown }
-        // Ring segments are filled analytically (SectorRasterizer), not from the cells: a pixel's
-        // value depends on the centre, radii and start and on the end angle only within a pixel
-        // of the end ray and inside the swept wedge. When only the end angle moves, the changed
-        // cubics (the arc pieces past the last shared one, the end ray between them) hold that
-        // wedge and both end rays, so their box grown by a pixel holds every changed pixel.
-        if old.sector != nil || new.sector != nil {
-            guard let a = old.sector, let b = new.sector, a.stage == b.stage, a.center == b.center,
-                  a.outer == b.outer, a.inner == b.inner, a.start == b.start else { return .unknown }
+        // Ring segments (inline, `Path.sector`) are filled analytically (SectorRasterizer), not
+        // from the cells: when only the end angle moved, the hints give the changed part
+        // (`SectorHint.difference`); other ring pairs (one arc, no close) compare elements.
+        if let a = old.sector, let b = new.sector {
+            if a == b { return .same }
+            if let box = SectorHint.difference(a, b) { return .within(box) }
+            // The changed cubics' box: it holds the wedge past the last shared cubic and
+            // both end rays, which is all a moved end changes of the analytic fill.
+            guard a.stage == b.stage, a.center == b.center, a.outer == b.outer, a.inner == b.inner,
+                  a.start == b.start else { return .unknown }
+            return old.withElements { x in new.withElements { y in compare(x, y) } }
         }
+        // Any other inline shape (rect, ellipse, rounded rect) is drawn by a path of its own and
+        // changes as a whole anyway; a ring against a plain path is drawn by another rasterizer.
+        if old.shape != nil || new.shape != nil { return .unknown }
         return old.stored.withUnsafeBufferPointer { a in
             new.stored.withUnsafeBufferPointer { b in compare(a, b) }
         }

@@ -19,7 +19,7 @@ enum RectListRasterizer {
         guard t.b == 0, t.c == 0 else { return nil }
         // An ellipse is never a list of rectangles (a rectangle or a rounded one with no radius is).
         switch path.shape {
-        case .ellipse?: return nil
+        case .ellipse?, .sector?: return nil
         case .roundedRect(let r)? where r.radii.topLeft > 0 || r.radii.topRight > 0 || r.radii.bottomRight > 0
                                      || r.radii.bottomLeft > 0: return nil
         default: break

@@ -89,29 +89,8 @@ struct DeviceSector {
     }
 
     private var ringBox: IntRect {
-        if sweep >= 2 * Double.pi {
-            return IntRect(covering: Rect(x: cx - outer, y: cy - outer, width: 2 * outer, height: 2 * outer))
-        }
-        let end = start + sweep
-        let c0 = u0x, s0 = u0y, c1 = u1x, s1 = u1y
-        var x0 = Swift.min(Swift.min(outer * c0, inner * c0), Swift.min(outer * c1, inner * c1))
-        var x1 = Swift.max(Swift.max(outer * c0, inner * c0), Swift.max(outer * c1, inner * c1))
-        var y0 = Swift.min(Swift.min(outer * s0, inner * s0), Swift.min(outer * s1, inner * s1))
-        var y1 = Swift.max(Swift.max(outer * s0, inner * s0), Swift.max(outer * s1, inner * s1))
-        // Axis angles k·π/2 inside (start, end).
-        let q = Double.pi / 2
-        var k = (start / q).rounded(.down) + 1
-        var n = 0
-        while k * q < end && n < 5 {
-            switch ((Int(k) % 4) + 4) % 4 {
-            case 0: x1 = outer
-            case 1: y1 = outer
-            case 2: x0 = -outer
-            default: y0 = -outer
-            }
-            k += 1; n += 1
-        }
-        return IntRect(covering: Rect(x: cx + x0, y: cy + y0, width: x1 - x0, height: y1 - y0))
+        let b = SectorHint.ringBox(start: start, sweep: sweep, outer: outer, inner: inner, c0: u0x, s0: u0y, c1: u1x, s1: u1y)
+        return IntRect(covering: Rect(x: cx + b.x0, y: cy + b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0))
     }
 }
 

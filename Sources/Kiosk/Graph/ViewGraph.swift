@@ -327,7 +327,7 @@ final class ViewGraph {
                 completionsToCheck += transaction.completions
                 // Swapped with scratch arrays rather than copied: the queues keep their storage.
                 swap(&dirty, &batchScratch)
-                batchScratch.sort { $0.depth < $1.depth }
+                ViewGraph.sortByDepth(&batchScratch)
                 for node in batchScratch where node.isDirty && !node.isRemoved {
                     evaluate(node)
                     changed = true
@@ -345,6 +345,31 @@ final class ViewGraph {
     }
 
     func enqueueLifecycle(_ action: @escaping () -> Void) { lifecycleQueue.append(action) }
+
+    /// Orders dirty nodes parents first, keeping the order among nodes of one depth (a stable
+    /// sort), without allocating in the usual cases: already in order (the nodes a timeline
+    /// or a list of animated rows dirties are often all of one depth), or few enough for an
+    /// insertion sort. The standard library's stable sort takes a scratch buffer past 20
+    /// elements: two allocations a frame in LVGL scene 10 at 1080p (66 tickers).
+    static func sortByDepth(_ nodes: inout [Node]) {
+        let n = nodes.count
+        guard n > 1 else { return }
+        nodes.withUnsafeMutableBufferPointer { b in
+            var sorted = true
+            for i in 1..<n where b[i].depth < b[i - 1].depth { sorted = false; break }
+            if sorted { return }
+            if n <= 256 {
+                for i in 1..<n {
+                    let x = b[i], d = x.depth
+                    var j = i
+                    while j > 0 && d < b[j - 1].depth { b[j] = b[j - 1]; j -= 1 }
+                    b[j] = x
+                }
+                return
+            }
+            b.sort { $0.depth < $1.depth }
+        }
+    }
 
     // MARK: Evaluation
 

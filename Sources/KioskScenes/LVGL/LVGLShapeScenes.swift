@@ -27,19 +27,18 @@ struct LVGLSingleRectangle: View {
     }
 }
 
-/// Scene 4, "Multiple rectangles": a 3×3 grid of boxes a quarter of the content area each.
+/// Scene 4, "Multiple rectangles": a 3×3 grid of boxes a quarter of the content area each,
+/// each box recolouring itself on the tick (as the other scenes' objects move themselves: a
+/// `ForEach` made inside one ticker's content is a new closure context every tick).
 struct LVGLMultipleRectangles: View {
     let width: Int, height: Int, start: Date
     var body: some View {
         let cw = width - 16, ch = height - 56, w = cw / 4, h = ch / 4
         let xs = lvglSpread(cw, 3, w), ys = lvglSpread(ch, 3, h)
         LVGLScreen("Multiple rectangles", width: width, height: height, start: start) {
-            LVGLTicker(start: start) { ms in
-                ZStack(alignment: .topLeading) {
-                    ForEach(0..<9) { i in
-                        LVGLPalette.flicker(index: i, of: 9, ms: ms).lvglBox(8 + xs[i % 3], 48 + ys[i / 3], w, h)
-                    }
-                }
+            ForEach(0..<9) { i in
+                LVGLTicker(start: start) { ms in LVGLPalette.flicker(index: i, of: 9, ms: ms) }
+                    .lvglBox(8 + xs[i % 3], 48 + ys[i / 3], w, h)
             }
         }
     }

@@ -9,7 +9,7 @@ private func lvglTextMetrics(_ width: Int, _ height: Int) -> (size: CGFloat, w: 
 }
 
 /// Scene 8, "Multiple labels": "Hello LVGL!" labels in spread rows, each label's text colour
-/// changing every 16 ms tick.
+/// changing every 16 ms tick (each label on its own ticker, as in scene 4).
 struct LVGLMultipleLabels: View {
     let width: Int, height: Int, start: Date
     var body: some View {
@@ -18,13 +18,11 @@ struct LVGLMultipleLabels: View {
         let xs = lvglSpread(cw, cw * 2 / (3 * tw), tw), ys = lvglSpread(ch, ch / (3 * th), th)
         let count = xs.count * ys.count
         LVGLScreen("Multiple labels", width: width, height: height, start: start) {
-            LVGLTicker(start: start) { ms in
-                ZStack(alignment: .topLeading) {
-                    ForEach(0..<count) { i in
-                        LVGLLabel("Hello LVGL!", size: size, color: LVGLPalette.flicker(index: i, of: count, ms: ms, text: true))
-                            .lvglBox(8 + xs[i % xs.count], 48 + ys[i / xs.count], tw, th)
-                    }
+            ForEach(0..<count) { i in
+                LVGLTicker(start: start) { ms in
+                    LVGLLabel("Hello LVGL!", size: size, color: LVGLPalette.flicker(index: i, of: count, ms: ms, text: true))
                 }
+                .lvglBox(8 + xs[i % xs.count], 48 + ys[i / xs.count], tw, th)
             }
         }
     }
