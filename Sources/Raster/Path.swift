@@ -59,16 +59,12 @@ public struct Path: Hashable, Sendable {
     /// shape (its elements are made on the stack).
     public func withElements<R>(_ body: (UnsafeBufferPointer<PathElement>) throws -> R) rethrows -> R {
         guard let s = shape else { return try stored.withUnsafeBufferPointer(body) }
-        if case .sector = s {
+        if case .sector(let h) = s {
             // Up to 37 elements: 2 KB, past what a temporary allocation keeps on the stack.
             var buf = InlineArray<37, PathElement>(repeating: .close)
             return try withUnsafeMutablePointer(to: &buf) { p in
                 let base = UnsafeMutableRawPointer(p).assumingMemoryBound(to: PathElement.self)
-                var n = 0
-                s.emit { e in
-                    if n < PathShape.sectorCapacity { base[n] = e }
-                    n += 1
-                }
+                let n = PathShape.writeSector(h, into: base)
                 if n > PathShape.sectorCapacity { return try elements.withUnsafeBufferPointer(body) }   // never
                 return try body(UnsafeBufferPointer(start: base, count: n))
             }
@@ -824,16 +820,33 @@ enum PathShape: Hashable, Sendable {
             body(.line(Point(rr.minX, rr.minY + tl)))
             if tl > 0 { arc(Point(rr.minX + tl, rr.minY + tl), tl, arcs.3) }
             body(.close)
-        case .sector(let h):
-            // What `addArc` appends: a move to the first arc's start and its cubics; the line
-            // to the second arc's start and its cubics; the close.
-            body(.move(start))
-            Path.arcCubics(center: h.center, radius: h.outer, startAngle: h.start, sweep: h.sweep) { body(.cubic($0, $1, $2)) }
-            guard h.stage >= 2 else { return }
-            body(.line(Path.arcStart(center: h.center, radius: h.inner, angle: h.end)))
-            Path.arcCubics(center: h.center, radius: h.inner, startAngle: h.end, sweep: h.back) { body(.cubic($0, $1, $2)) }
-            if h.stage == 3 { body(.close) }
+        case .sector(let h): PathShape.emitSector(h, body)
         }
+    }
+}
+
+extension PathShape {
+    /// What `addArc` appends for a ring: a move to the first arc's start and its cubics; the
+    /// line to the second arc's start and its cubics; the close. Not inlined: `emit` is, into
+    /// every `withElements` specialization, and two inlined arc walks each grew the static
+    /// binary by 440 kB.
+    @inline(never) static func emitSector(_ h: SectorHint, _ body: (PathElement) -> Void) {
+        body(.move(Path.arcStart(center: h.center, radius: h.outer, angle: h.start)))
+        Path.arcCubics(center: h.center, radius: h.outer, startAngle: h.start, sweep: h.sweep) { body(.cubic($0, $1, $2)) }
+        guard h.stage >= 2 else { return }
+        body(.line(Path.arcStart(center: h.center, radius: h.inner, angle: h.end)))
+        Path.arcCubics(center: h.center, radius: h.inner, startAngle: h.end, sweep: h.back) { body(.cubic($0, $1, $2)) }
+        if h.stage == 3 { body(.close) }
+    }
+
+    /// A ring's elements into `base` (room for `sectorCapacity`); their count.
+    @inline(never) static func writeSector(_ h: SectorHint, into base: UnsafeMutablePointer<PathElement>) -> Int {
+        var n = 0
+        emitSector(h) { e in
+            if n < sectorCapacity { base[n] = e }
+            n += 1
+        }
+        return n
     }
 }
 
