@@ -296,6 +296,12 @@ public struct Path: Hashable, Sendable {
         Point(center.x + r * _cos(angle), center.y + r * _sin(angle))
     }
 
+    /// Whether `arcCubics` cuts an arc on the grid rather than in equal pieces: past a quarter
+    /// turn, at angles under 10⁶ rad (past them a grid step would not move the angle).
+    @inline(__always) static func cutsOnGrid(startAngle: Double, sweep: Double) -> Bool {
+        !(Swift.abs(sweep) <= Double.pi / 2 * (1 + 1e-12)) && Swift.abs(startAngle) < 1e6
+    }
+
     /// Longer arcs are cut where their angle crosses a multiple of this (see `arcCubics`).
     static let arcGrid = Double.pi / 8
     /// The cubic handle factor of a piece one `arcGrid` long: 4/3 · tan(grid / 4).
@@ -330,8 +336,7 @@ public struct Path: Hashable, Sendable {
             c0 = c1; s0 = s1
         }
         let quarter = Double.pi / 2
-        // (Angles past 10⁶ rad keep equal pieces too: a grid step would not move them.)
-        if !onGrid || Swift.abs(sweep) <= quarter * (1 + 1e-12) || !(Swift.abs(startAngle) < 1e6) {
+        if !onGrid || !cutsOnGrid(startAngle: startAngle, sweep: sweep) {
             let n = Swift.max(1, Int((Swift.abs(sweep) / quarter).rounded(.up)))
             let step = sweep / Double(n)
             let k = 4.0 / 3.0 * _tan(step / 4)
@@ -620,16 +625,25 @@ struct SectorHint: Hashable, Sendable {
     /// which its box grows by there. nil when a number is not finite or an angle too large to
     /// be trusted (the element walk decides).
     var bounds: Rect? {
-        guard center.x.isFinite, center.y.isFinite, outer.isFinite, inner.isFinite, sweep.isFinite, back.isFinite,
-              Swift.abs(start) < 1e6, Swift.abs(end) < 1e6 else { return nil }
+        guard isBoundable else { return nil }
         let a = Swift.min(start, start + sweep), b = Swift.max(start, start + sweep)
         return wedgeBox(from: a, to: b, innerToo: stage >= 2)
     }
 
+    /// Whether `bounds` can answer: every number finite, the angles under 10⁶ rad.
+    var isBoundable: Bool {
+        center.x.isFinite && center.y.isFinite && outer.isFinite && inner.isFinite && sweep.isFinite && back.isFinite
+            && Swift.abs(start) < 1e6 && Swift.abs(end) < 1e6
+    }
+
     /// Whether an arc of the path is cut in equal pieces rather than on the grid.
     var hasEqualPieces: Bool {
-        let quarter = Double.pi / 2 * (1 + 1e-12)
-        return Swift.abs(sweep) <= quarter || (stage >= 2 && Swift.abs(back) <= quarter)
+        !Path.cutsOnGrid(startAngle: start, sweep: sweep) || (stage >= 2 && !Path.cutsOnGrid(startAngle: end, sweep: back))
+    }
+
+    /// The same ring but for the end angle: stage, centre, radii and start angle equal.
+    func sharesStart(with o: SectorHint) -> Bool {
+        stage == o.stage && center == o.center && outer == o.outer && inner == o.inner && start == o.start
     }
 
     /// The box of the ring between the angles `a ≤ b` on the outer circle (and the inner one
@@ -682,8 +696,7 @@ struct SectorHint: Hashable, Sendable {
     /// less: a pixel's value depends on the end angle only inside the swept wedge and within
     /// a pixel of the end ray (SectorRasterizer), all between the two end rays.
     static func difference(_ a: SectorHint, _ b: SectorHint) -> Rect? {
-        guard a.stage == 3, b.stage == 3, a.center == b.center, a.outer == b.outer, a.inner == b.inner,
-              a.start == b.start, a.clockwise == b.clockwise, a.bounds != nil, b.bounds != nil,
+        guard a.stage == 3, a.sharesStart(with: b), a.clockwise == b.clockwise, a.isBoundable, b.isBoundable,
               (a.sweep > 0) == (b.sweep > 0), a.sweep != 0, b.sweep != 0 else { return nil }
         // In the sweep's direction: s = 1 turning up, −1 down (the walk of `arcCubics` is the
         // same with every angle negated).
@@ -692,11 +705,9 @@ struct SectorHint: Hashable, Sendable {
         let nearEnd = Swift.min(s * (a.start + a.sweep), s * (b.start + b.sweep))
         let farEnd = Swift.max(s * (a.start + a.sweep), s * (b.start + b.sweep))
         var from = start
-        let quarter = Double.pi / 2 * (1 + 1e-12)
         // (A sweep down keeps the start ray: the fill turns it into a sweep up from the end,
         // whose far ray comes back to the start within a rounding.)
-        if s > 0, Swift.abs(a.sweep) > quarter, Swift.abs(b.sweep) > quarter, Swift.abs(a.back) > quarter, Swift.abs(b.back) > quarter,
-           a.end + a.back == b.end + b.back {
+        if s > 0, !a.hasEqualPieces, !b.hasEqualPieces, a.end + a.back == b.end + b.back {
             // The last grid angle the shorter outer arc is cut at: below its end by more than
             // the walk's epsilon and above the start by more.
             let g = Path.arcGrid, eps = 1e-9

@@ -38,8 +38,7 @@ public enum PathDifference: Equatable, Sendable {
             if let box = SectorHint.difference(a, b) { return .within(box) }
             // The changed cubics' box: it holds the wedge past the last shared cubic and
             // both end rays, which is all a moved end changes of the analytic fill.
-            guard a.stage == b.stage, a.center == b.center, a.outer == b.outer, a.inner == b.inner,
-                  a.start == b.start else { return .unknown }
+            guard a.sharesStart(with: b) else { return .unknown }
             return old.withElements { x in new.withElements { y in compare(x, y) } }
         }
         // Any other inline shape (rect, ellipse, rounded rect) is drawn by a path of its own and
