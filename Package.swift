@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["Kiosk"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
-        .target(name: "KioskScenes", dependencies: ["Kiosk"]),
+        .target(name: "KioskScenes", dependencies: ["Kiosk", "Raster"]),
         .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "KioskScenes", "Raster", "AllocationCounter"]),
         .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CAllocationCount"]),
         // Counts the calling thread's malloc calls for `kiosk bench` (a C target: the executable
@@ -66,7 +66,7 @@ let package = Package(
         // Goldens/ are read by path beside the test file (TestSupport/Golden.swift), not bundled.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
-        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]

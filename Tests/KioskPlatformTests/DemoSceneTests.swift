@@ -2,8 +2,10 @@ import Testing
 import Raster
 import TestSupport
 @testable import Kiosk
+@testable import KioskScenes
 
 @Suite struct DemoSceneTests {
+    init() { KioskScenes.registerAll() }
     @Test func galleryTapTogglesOnlyTheTappedTile() throws {
         let g = GalleryScene(width: 800, height: 480)
         let run = try VirtualRun(source: g, width: 800, height: 480)

@@ -5,6 +5,7 @@ import Foundation
 import Testing
 
 @testable import Kiosk
+@testable import KioskScenes
 
 /// Presents at once and counts.
 final class CountingDisplay: Display {

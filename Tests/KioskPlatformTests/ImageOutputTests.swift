@@ -1,6 +1,7 @@
 import Testing
 import Raster
 @testable import Kiosk
+@testable import KioskScenes
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -5,6 +5,7 @@ import Testing
 import Raster
 import TestSupport
 @testable import Kiosk
+@testable import KioskScenes
 
 /// A scene that records the touches it gets and fills the screen with one colour (every frame
 /// when `always`).
@@ -42,6 +43,7 @@ private func texts(_ source: LauncherFrameSource) -> [String] {
 private func centre(_ r: CGRect) -> Point { Point(Double(r.midX), Double(r.midY)) }
 
 @Suite struct LauncherTests {
+    init() { KioskScenes.registerAll() }
     /// A launcher on a virtual clock, with the run that drives it.
     private func launcher(width: Int = 800, height: Int = 480, entries: [(name: String, summary: String)]? = nil,
                           make: ((String, Int, Int, @escaping () -> Double) -> FrameSource?)? = nil) throws -> (LauncherFrameSource, VirtualRun) {

@@ -4,6 +4,7 @@
 // the frame loop sending READY=1 only once its first frame is on screen.
 import Testing
 @testable import Kiosk
+@testable import KioskScenes
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,8 +3,10 @@
 import Testing
 import Raster
 @testable import Kiosk
+@testable import KioskScenes
 
 @Suite struct VirtualTimeJumpTests {
+    init() { KioskScenes.registerAll() }
     /// `kiosk snapshot --scene views --at 1e6` with a tap at 5e5 s: the same picture as the tap
     /// at 0.25 s seen at 0.5 s, in a handful of frames (stepping would be 6·10⁷ ticks).
     @Test func idleStretchesAreJumpedAndTapsStillLand() throws {

@@ -1,12 +1,12 @@
-// DemoScenes: the scenes `kiosk run --scene` and `kiosk snapshot --scene` know, drawn with Raster
-// directly. The engine's SwiftUI-style views replace them as they land; the names stay.
+// DemoScenes: the registry of the scenes `kiosk run --scene` and `kiosk snapshot --scene` know.
+// The library holds no demo content: the scenes themselves (the Raster-drawn gallery, paint and
+// pulse, the SwiftUI ones) live in KioskScenes and register here (KioskScenes.registerAll()).
 
 #if canImport(Glibc)
 import Glibc
 #endif
 import Raster
 
-/// The built-in demo scenes.
 public enum DemoScenes {
     /// Name and one-line description, in listing order (the built-ins, then registered scenes).
     public static var all: [(name: String, summary: String)] { builtins + registered.withLock { $0.map { ($0.name, $0.summary) } } }
@@ -32,20 +32,12 @@ public enum DemoScenes {
 
     private static let builtins: [(name: String, summary: String)] = [
         (launcherName, "every scene as a touch menu: tap one to run it, the top-left corner to come back"),
-        ("gallery", "six tiles; a tap toggles a tile's colour"),
-        ("paint", "finger painting, one colour per finger (multitouch)"),
-        ("pulse", "a bar sweeping forever; a tap reverses it (animation, bench)"),
-        ("views", "SwiftUI-style views (the engine): a card that counts taps"),
     ]
 
     /// A new scene `name` for a `width`×`height` surface, or nil for an unknown name.
     /// `now` is the clock view-based scenes read (virtual in snapshots and tests).
     public static func make(_ name: String, width: Int, height: Int, now: @escaping () -> Double = Syscall.monotonicNow) -> FrameSource? {
         switch name {
-        case "gallery": return GalleryScene(width: width, height: height)
-        case "paint": return FingerPaintScene(width: width, height: height)
-        case "pulse": return PulseScene(width: width, height: height)
-        case "views": return ViewFrameSource(width: width, height: height, now: now) { TapCounterView() }
         case launcherName: return LauncherFrameSource(width: width, height: height, now: now)
         default:
             // The factory runs outside the lock (a scene's set-up may look up other scenes).

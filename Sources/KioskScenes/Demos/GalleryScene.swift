@@ -2,6 +2,7 @@
 // colour and a light version with a dark border. The QEMU test taps a tile and checks the screen
 // changed exactly as `kiosk snapshot --tap` predicts.
 import Raster
+import Kiosk
 
 /// A 3×2 grid of tiles that toggle when tapped.
 public final class GalleryScene: FrameSource {

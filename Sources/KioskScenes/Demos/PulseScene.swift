@@ -1,6 +1,7 @@
 // PulseScene: a bar sweeping across the screen every two seconds and a square pulsing in colour —
 // an animation that never stops, for `kiosk bench`, frame pacing and missed-flip checks.
 import Raster
+import Kiosk
 
 /// An always-animating scene; a tap reverses the sweep.
 public final class PulseScene: FrameSource {

@@ -1,6 +1,7 @@
 // FingerPaintScene: every finger leaves a trail in its own colour; a multitouch test shows each
 // contact landing where it should. Trails are kept (bounded) so a full redraw repaints them.
 import Raster
+import Kiosk
 
 /// Draws a trail under each finger.
 public final class FingerPaintScene: FrameSource {

@@ -1,5 +1,6 @@
 // TapCounterView: the `views` demo scene — the engine's SwiftUI-style views on the platform's frame
 // loop: a tap on the card counts and flips its colour.
+import Kiosk
 
 /// A card that counts taps.
 public struct TapCounterView: View {
