@@ -49,6 +49,12 @@ public protocol FrameSource: AnyObject {
     /// timer setting state). The default ignores it (such sources only change on input).
     func setWakeHandler(_ wake: @escaping () -> Void)
     func setMovesPixels(_ on: Bool)
+    /// A key from a keyboard, keypad, scanner, rotary encoder or VNC client, already mapped
+    /// through the keymap (Focus/KeyPress.swift). It goes to the focused view.
+    func handleKey(_ press: KeyPress)
+    /// Whether a hardware keyboard is attached now (the on-screen keyboard stays hidden while
+    /// one is, under `keyboard = auto`). The platform calls it on every hot-plug change.
+    func setHardwareKeyboardAttached(_ attached: Bool)
 }
 
 extension FrameSource {
@@ -58,4 +64,6 @@ extension FrameSource {
     /// (on by default where it can): off when something else draws into the surface between
     /// frames and does not restore what was there. The default ignores it (it never moves).
     public func setMovesPixels(_ on: Bool) {}
+    public func handleKey(_ press: KeyPress) {}
+    public func setHardwareKeyboardAttached(_ attached: Bool) {}
 }
