@@ -62,6 +62,8 @@ final class ViewGraph {
     /// Timers and delayed blocks on this screen's clock (GraphClock.swift), made on first use:
     /// a screen without timers keeps the heap it had (FrameAllocationTests counts are sensitive to it).
     @exclusivity(unchecked) private(set) var clockIfMade: GraphClock?
+    /// The screen's focus manager, once something focusable appeared (Focus/FocusManager.swift).
+    @exclusivity(unchecked) var focusIfMade: FocusManager?
     /// The host's "now" (HeadlessHost's virtual time, the panel's elapsed time) for the clock.
     @exclusivity(unchecked) var hostNow: (() -> Double)?
     var clock: GraphClock {
@@ -338,6 +340,9 @@ final class ViewGraph {
                 for callback in callbackScratch { callback() }
                 callbackScratch.removeAll(keepingCapacity: true)
             }
+            // Focus follows bindings the app wrote (and drops views that left); a move writes
+            // bindings, whose readers update next pass or frame.
+            focusIfMade?.sync()
             if changed { generation += 1 }
             needsUpdate = !deferred.isEmpty || !dirty.isEmpty
             return changed

@@ -150,6 +150,11 @@ final class FontTextEngine: TextDrawing {
         locked { unlockedMeasure(text, maxWidth: maxWidth) }
     }
 
+    /// The layout of `text` (cached), for callers that read its glyph positions (caret stops).
+    func lockedLayout(_ text: ResolvedText, maxWidth: Double?) -> TextLayout? {
+        locked { layout(text, maxWidth: maxWidth) }
+    }
+
     func draw(_ text: ResolvedText, width: Double, paint: Paint, canvas: Raster.Canvas) {
         locked { unlockedDraw(text, width: width, paint: paint, canvas: canvas) }
     }

@@ -613,9 +613,57 @@ public final class RootRenderer {
     /// Delivers a touch; gesture callbacks run now, their state changes show next frame.
     func touch(id: Int, phase: TouchPhase, x: Double, y: Double, time: Double) {
         graph.withSink {
+            noteTouchOutsideField(id: id, phase: phase, x: x, y: y)
             touches.handle(id: id, phase: phase, location: CGPoint(x: x, y: y), time: time,
                            regions: hitRegions, transforms: gestureTransforms)
         }
+    }
+
+    /// Touches that began outside any text field (and outside the on-screen keyboard) while a
+    /// field has focus: a tap (lifted within the tap slop) gives focus up, closing the keyboard.
+    private var outsideTouches: [Int: CGPoint] = [:]
+    private func noteTouchOutsideField(id: Int, phase: TouchPhase, x: Double, y: Double) {
+        switch phase {
+        case .began:
+            guard let focus = graph.focusIfMade, focus.focusedTarget?.textInput != nil, x.isFinite, y.isFinite else { return }
+            let p = Raster.Point(x, y)
+            let region = hitRegions.last(where: { $0.contains(p) })
+            if !(region.map(RootRenderer.keepsFocus) ?? false) { outsideTouches[id] = CGPoint(x: x, y: y) }
+        case .moved:
+            if let start = outsideTouches[id], !(x.isFinite && y.isFinite && hypot(x - start.x, y - start.y) <= TouchRouter.tapSlop) {
+                outsideTouches.removeValue(forKey: id)
+            }
+        case .ended:
+            if outsideTouches.removeValue(forKey: id) != nil { graph.focusIfMade?.unfocus() }
+        case .cancelled:
+            outsideTouches.removeValue(forKey: id)
+        }
+    }
+
+    /// Whether a touch on `region` keeps a text field focused: it is on a field, or on a view
+    /// marked `_KeepsTextFocus` (the on-screen keyboard).
+    private static func keepsFocus(_ region: HitRegion) -> Bool {
+        for g in region.gestureNodes {
+            var n: Node? = g
+            while let node = n {
+                if node.primitive is _EditableText { return true }
+                if ((node.primitive as? any ModifierCarrier)?.anyModifier) is _KeepsTextFocus { return true }
+                n = node.parent
+            }
+        }
+        return false
+    }
+
+    /// Delivers a key to the focused view (Focus/FocusManager.swift); its state changes show
+    /// next frame.
+    func key(_ press: KeyPress) {
+        graph.withSink { _ = graph.focus.handleKey(press) }
+    }
+
+    /// Whether a hardware keyboard is attached (the on-screen keyboard hides under `auto`).
+    var hardwareKeyboardAttached: Bool {
+        get { graph.focusIfMade?.hardwareKeyboardAttached ?? false }
+        set { graph.focus.hardwareKeyboardAttached = newValue }
     }
 
     // MARK: Inspection (tests, tools)
@@ -638,6 +686,9 @@ extension RootRenderer: FrameSource {
     public func handleTouch(_ event: TouchEvent) {
         touch(id: event.id, phase: event.phase, x: event.location.x, y: event.location.y, time: event.time)
     }
+
+    public func handleKey(_ press: KeyPress) { key(press) }
+    public func setHardwareKeyboardAttached(_ attached: Bool) { hardwareKeyboardAttached = attached }
 
     /// State set between frames (outside input handling) calls `wake`.
     public func setWakeHandler(_ wake: @escaping () -> Void) { graph.wakeHandler = wake }

@@ -156,7 +156,9 @@ final class TouchRouter {
             }
             guard p.x.isFinite, p.y.isFinite else { return }     // a NaN move changes no drag
             if let drag = s.drag, !drag.node.isRemoved {
-                recipe(drag)?.change(value(s, node: drag.node, at: p, time: time, transforms: transforms))
+                let r = recipe(drag)
+                r?.change(value(s, node: drag.node, at: p, time: time, transforms: transforms))
+                r?.onScreenChanged?(p)
             }
             for node in s.simultaneousDrags where !node.node.isRemoved {
                 recipe(node)?.change(value(s, node: node.node, at: p, time: time, transforms: transforms))
@@ -225,6 +227,7 @@ final class TouchRouter {
         }
         sessions[id] = s
         r.onPressingChanged?(false)
+        r.onScreenRecognised?(s.samples.last?.0 ?? s.start)
         r.end(true)
     }
 
@@ -266,6 +269,7 @@ final class TouchRouter {
         }
         lastTap = (ref.key, time, p, n)
         if n % count == 0 {
+            r.onTapAt?(p, n)
             r.end(())
             endSimultaneousTaps(s, except: ref)
         } else if ref.member == 0, recipe(ref.node)?.combination == .exclusive,

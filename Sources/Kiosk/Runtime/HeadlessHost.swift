@@ -139,6 +139,35 @@ public final class HeadlessHost {
     /// The system takes finger `id` away (a palm, a device unplugged).
     public func cancelTouch(_ id: Int) { touch(id: id, phase: .cancelled, x: 0, y: 0, time: time) }
 
+    /// Types `text` as a hardware keyboard would, one key down and up per character ("\n" is
+    /// Return, "\t" Tab), into the focused view; then one frame.
+    public func type(_ text: String) {
+        for ch in text {
+            let key: KeyEquivalent = ch == "\n" || ch == "\r\n" ? .return : ch == "\t" ? .tab : KeyEquivalent(ch)
+            let chars = key == .return ? "\r" : String(ch)
+            HeadlessHost.onMainQueue {
+                renderer.key(KeyPress(phase: .down, key: key, characters: chars))
+                renderer.key(KeyPress(phase: .up, key: key, characters: chars))
+            }
+        }
+        advance(by: HeadlessHost.frameInterval)
+    }
+
+    /// Presses one key (down and up) with `modifiers`, then one frame.
+    public func press(_ key: KeyEquivalent, modifiers: EventModifiers = []) {
+        HeadlessHost.onMainQueue {
+            renderer.key(KeyPress(phase: .down, key: key, modifiers: modifiers))
+            renderer.key(KeyPress(phase: .up, key: key, modifiers: modifiers))
+        }
+        advance(by: HeadlessHost.frameInterval)
+    }
+
+    /// Whether a hardware keyboard is attached (the on-screen keyboard hides under `auto`).
+    public var hardwareKeyboardAttached: Bool {
+        get { HeadlessHost.onMainQueue { renderer.hardwareKeyboardAttached } }
+        set { HeadlessHost.onMainQueue { renderer.hardwareKeyboardAttached = newValue } }
+    }
+
     /// The current frame (shares pixels with the host: copy it to keep it).
     public func snapshot() -> Surface { surface }
 

@@ -41,6 +41,9 @@ public final class ViewFrameSource: FrameSource {
         renderer.touch(id: event.id, phase: event.phase, x: event.location.x, y: event.location.y, time: local(event.time))
     }
 
+    public func handleKey(_ press: KeyPress) { renderer.key(press) }
+    public func setHardwareKeyboardAttached(_ attached: Bool) { renderer.hardwareKeyboardAttached = attached }
+
     /// When the views' next TimelineView update is due, on the loop's clock.
     public func nextFrameTime(after time: Double) -> Double? {
         guard let base, let w = renderer.nextWakeup else { return nil }

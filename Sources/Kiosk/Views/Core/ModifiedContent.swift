@@ -135,3 +135,20 @@ struct _EnvironmentObjectModifier<T: AnyObject & Observable>: EnvironmentModifie
     let object: T?
     func transform(_ environment: inout EnvironmentValues) { environment.setObject(object, for: T.self) }
 }
+
+extension View {
+    /// Changes an environment value for this view and its descendants with `transform`.
+    ///
+    /// ```swift
+    /// content.transformEnvironment(\.font) { $0 = $0 ?? .title }
+    /// ```
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, transform: @escaping (inout V) -> Void) -> some View {
+        modifier(_EnvironmentTransformModifier(keyPath: keyPath, change: transform))
+    }
+}
+
+struct _EnvironmentTransformModifier<Value>: EnvironmentModifier {
+    let keyPath: WritableKeyPath<EnvironmentValues, Value>
+    let change: (inout Value) -> Void
+    func transform(_ environment: inout EnvironmentValues) { change(&environment[keyPath: keyPath]) }
+}

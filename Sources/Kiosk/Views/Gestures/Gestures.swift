@@ -36,6 +36,11 @@ struct GestureRecipe {
     var priority = Priority.normal
     /// Told when a touch goes down on the view (a scroll view stops its momentum).
     var onTouchDown: (() -> Void)?
+    /// Screen-point hooks of the engine's own views (a text field's caret): a recognised tap
+    /// with its point and its count in a row, a drag's every move, a long press's point.
+    var onTapAt: ((CGPoint, Int) -> Void)?
+    var onScreenChanged: ((CGPoint) -> Void)?
+    var onScreenRecognised: ((CGPoint) -> Void)?
     /// Told when the drag is cancelled after it began.
     var onFail: (() -> Void)?
     /// Whether a drag that has moved by this translation is this gesture's (a vertical scroll
