@@ -266,9 +266,9 @@ struct _CircularGauge: View {
         let font = Font.system(size: 10, weight: .medium)
         if configuration.minimumValueLabel != nil || configuration.maximumValueLabel != nil {
             HStack(spacing: 0) {
-                configuration.minimumValueLabel.font(font).lineLimit(1)
+                configuration.minimumValueLabel.font(font).lineLimit(1).fixedSize()
                 Spacer(minLength: 0)
-                configuration.maximumValueLabel.font(font).lineLimit(1)
+                configuration.maximumValueLabel.font(font).lineLimit(1).fixedSize()
             }
             .frame(width: _CircularGauge.side - 14)
             .frame(maxHeight: .infinity, alignment: .bottom)
