@@ -4,6 +4,7 @@ import Testing
 @testable import Kiosk
 import Raster
 import TestSupport
+@testable import KioskScenes
 
 /// The pixels of `rect` that are not white (a text's ink and its anti-aliased edge).
 func ink(_ s: Surface, _ rect: CGRect) -> [[UInt8]] {
@@ -184,6 +185,22 @@ func ink(_ s: Surface, _ rect: CGRect) -> [[UInt8]] {
             }
         }
         expectGolden(host.snapshot(), "form-grouped", tolerance: 2, maxDiffering: 60)
+    }
+}
+
+@Suite struct FormControlsSceneTests {
+    @Test func checkingInStartsTheProgressAndTheStepperMovesTheGauge() throws {
+        let host = HeadlessHost(width: 800, height: 600) { FormControls() }
+        #expect(host.frame(ofText: "Waiting for check-in") != nil && host.frame(ofText: "28 of 40 seats") != nil)
+        let party = try #require(host.frame(ofText: "Party of 2"))
+        host.tap(x: 800 - 20 - 16 - 23.5, y: Double(party.midY))
+        host.advance(by: 0.1)
+        #expect(host.frame(ofText: "Party of 3") != nil && host.frame(ofText: "29 of 40 seats") != nil)
+        let button = try #require(host.frame(ofText: "Check in"))
+        host.tap(x: Double(button.midX), y: Double(button.midY))
+        host.advance(by: 1.1)
+        #expect(host.frame(ofText: "Preparing your table") != nil && host.frame(ofText: "10 %") != nil)
+        #expect(host.warnings.isEmpty)
     }
 }
 
