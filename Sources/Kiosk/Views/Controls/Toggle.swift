@@ -125,6 +125,7 @@ struct _Switch: View {
     @Environment(\.tint) private var tint
     @Environment(\.isEnabled) private var isEnabled
     @Environment(\.labelsHidden) private var labelsHidden
+    @Environment(\.isListRowContent) private var inListRow
 
     var body: some View {
         let on = configuration.isOn
@@ -145,6 +146,9 @@ struct _Switch: View {
             .opacity(isEnabled ? 1 : 0.5)
             .contentShape(Rectangle())
             .onTapGesture { binding.wrappedValue.toggle() }
+            // In a List/Form row the switch takes a text line's height (it overhangs into the
+            // row's insets), so the row stays 44 points as iOS's does.
+            .frame(height: inListRow ? ListRowControlHeight.line : nil)
         }
     }
 }

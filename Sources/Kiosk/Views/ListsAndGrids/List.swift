@@ -221,7 +221,8 @@ struct ListRows {
 struct ListMetrics {
     let kind: ListStyleKind
     var grouped: Bool { kind == .insetGrouped || kind == .grouped }
-    var margin: CGFloat { kind == .insetGrouped || kind == .inset ? 16 : 0 }
+    /// Whether rows sit in cards inset from the sides (16 or 20 points: `_ListMarginLayout`).
+    var inset: Bool { kind == .insetGrouped || kind == .inset }
     var radius: CGFloat { kind == .insetGrouped || kind == .inset ? 10 : 0 }
     var top: CGFloat { grouped ? 0 : 0 }
     var bottom: CGFloat { grouped ? 35 : 0 }
@@ -248,7 +249,7 @@ struct ListBackground: View {
 struct ListItemView: View {
     let item: ListItem
     let metrics: ListMetrics
-    @Environment(\.colorScheme) private var scheme
+    @Environment(\.buttonStyle) private var buttonStyle
 
     var body: some View {
         switch item.kind {
@@ -259,32 +260,53 @@ struct ListItemView: View {
                 item.view
                     .font(.footnote).textCase(.uppercase).foregroundColor(.secondary)
                     .frame(maxWidth: .infinity, alignment: .leading)
-                    .padding(.leading, metrics.margin + 16).padding(.trailing, metrics.margin + 16)
+                    .modifier(_ListMarginLayout(inset: metrics.inset, extra: 16))
                     .padding(.bottom, 7)
             } else {
                 item.view
                     .font(.system(size: 15, weight: .semibold)).foregroundColor(.secondary)
                     .frame(maxWidth: .infinity, alignment: .leading)
-                    .padding(.horizontal, metrics.margin + 16).padding(.vertical, 6)
+                    .modifier(_ListMarginLayout(inset: metrics.inset, extra: 16)).padding(.vertical, 6)
                     .background(Color(uiColor: .secondarySystemBackground))
             }
         case .footer:
             item.view
                 .font(.footnote).foregroundColor(.secondary)
                 .frame(maxWidth: .infinity, alignment: .leading)
-                .padding(.horizontal, metrics.margin + 16).padding(.top, 7)
+                .modifier(_ListMarginLayout(inset: metrics.inset, extra: 16)).padding(.top, 7)
         case .row:
-            row
+            if buttonStyle == nil, let button = item.view.view as? any ListRowButton {
+                // A Button row with no style set: iOS's tinted text, the whole row its target.
+                ListButtonRow(item: item, metrics: metrics, label: button.rowLabel, role: button.rowRole, action: button.rowAction)
+            } else {
+                ListRowChrome(item: item, metrics: metrics, highlighted: false) { item.view }
+            }
         }
     }
+}
 
-    private var row: some View {
+/// A row's chrome: its insets, the 44-point minimum height, the card's background (grey while
+/// `highlighted`), the separator and the side margin. Its content sees `isListRowContent`, so
+/// controls taller than a text line (a switch, a stepper) stand in the row's 44 points as
+/// UIKit's accessory views do instead of growing it.
+struct ListRowChrome<Content: View>: View {
+    let item: ListItem
+    let metrics: ListMetrics
+    let highlighted: Bool
+    var onPress: GestureRecipe? = nil
+    @ViewBuilder let content: () -> Content
+    @Environment(\.colorScheme) private var scheme
+
+    var body: some View {
         let insets = item.traits.insets ?? ListMetrics.rowInsets
         let showsSeparator = item.traits.separator != .hidden && !item.isLast
-        return item.view
+        let fill = highlighted ? Color(uiColor: .systemGray4) : metrics.rowBackground(scheme)
+        return content()
+            .environment(\.isListRowContent, true)
             .padding(EdgeInsets(top: insets.top, leading: insets.leading, bottom: insets.bottom, trailing: insets.trailing))
             .frame(maxWidth: .infinity, minHeight: ListMetrics.rowHeight, alignment: .leading)
-            .background(RowBackground(custom: item.traits.background, fill: metrics.rowBackground(scheme), corners: corners))
+            .background(RowBackground(custom: highlighted ? nil : item.traits.background, fill: fill, corners: corners))
+            .modifier(_OptionalGesture(recipe: onPress))
             .overlay(alignment: .bottom) {
                 if showsSeparator {
                     (item.traits.separatorTint ?? Color(uiColor: .separator))
@@ -292,7 +314,7 @@ struct ListItemView: View {
                         .padding(.leading, insets.leading)
                 }
             }
-            .padding(.horizontal, metrics.margin)
+            .modifier(_ListMarginLayout(inset: metrics.inset, extra: 0))
     }
 
     /// The card's rounded corners this row draws (the first row the top ones, the last the
