@@ -120,6 +120,12 @@ struct StackLayout {
     }
 
     func place(items: [Node], in bounds: CGRect, pass: LayoutPass) {
+        place(items: items, in: bounds, pass: pass) { i, rect in pass.place(items[i], in: rect) }
+    }
+
+    /// Computes each item's rectangle and hands it to `put` (HStackLayout/VStackLayout inside a
+    /// custom layout record it as the subview's placement instead of placing the node).
+    func place(items: [Node], in bounds: CGRect, pass: LayoutPass, put: (Int, CGRect) -> Void) {
         guard !items.isEmpty else { return }
         withChildSizes(items: items, proposal: ProposedViewSize(bounds.size), pass: pass) { sizes in
             let gap = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
@@ -145,7 +151,7 @@ struct StackLayout {
                     origin.x = bounds.minX + (bounds.width - s.width) * alignment
                     cursor += s.height + gap
                 }
-                pass.place(item, in: CGRect(origin: origin, size: s))
+                put(i, CGRect(origin: origin, size: s))
             }
         }
     }

@@ -182,6 +182,8 @@ final class LazyStackBox {
     private var nodeLink: NodeLink?
     var core: LazyStackCore?
     var source: (any LazyChildSource)?
+    /// For a lazy grid (LazyGrid.swift) the box's rows are lines of this many items; 1 for a stack.
+    var itemsPerRow = 1
     private(set) var count = 0
     /// The built rows (indices into the source).
     var range = 0..<0
