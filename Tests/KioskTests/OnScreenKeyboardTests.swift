@@ -213,6 +213,33 @@ struct KeyboardHarness {
         #expect(k.log.actions.count == count)
     }
 
+    @Test func twoFingersTypeBothKeys() {
+        let k = KeyboardHarness()
+        let a = k.centre("a"), s = k.centre("s")
+        let one = k.host.beginTouch(x: Double(a.x), y: Double(a.y))
+        k.host.advance(by: 0.05)
+        let two = k.host.beginTouch(x: Double(s.x), y: Double(s.y))
+        k.host.advance(by: 0.05)
+        k.host.endTouch(one, x: Double(a.x), y: Double(a.y))
+        k.host.advance(by: 0.05)
+        k.host.endTouch(two, x: Double(s.x), y: Double(s.y))
+        k.host.advance(by: 0.05)
+        #expect(k.log.actions == [.insert("a"), .insert("s")])
+    }
+
+    @Test func shiftedCaptions() {
+        let config = KeyboardConfiguration(language: .kr, type: .default)
+        let keys = KeyboardGeometry.keys(config, width: 800)
+        let shifted = keys.map { OnScreenKeyboard.look(of: $0.key, config: config, shift: .once, returnCaption: "return").caption }
+        for j in ["ㅃ", "ㅉ", "ㄸ", "ㄲ", "ㅆ", "ㅒ", "ㅖ", "ㅁ"] { #expect(shifted.contains(.text(j)), "\(j)") }
+        #expect(shifted.contains(.symbol("shift.fill")))
+        let locked = OnScreenKeyboard.look(of: .key(.shift), config: config, shift: .locked, returnCaption: "return")
+        #expect(locked == OnScreenKeyboard.Look(caption: .symbol("capslock.fill"), face: .white, popsUp: false))
+        let us = KeyboardConfiguration(language: .us, type: .default)
+        #expect(OnScreenKeyboard.look(of: .char("q"), config: us, shift: .locked, returnCaption: "").caption == .text("Q"))
+        #expect(OnScreenKeyboard.look(of: .char("q"), config: us, shift: .off, returnCaption: "").caption == .text("q"))
+    }
+
     @Test func deleteRepeatsWhileHeld() {
         let k = KeyboardHarness()
         let d = k.centre("⌫")
@@ -350,8 +377,9 @@ struct KeyboardHarness {
     // MARK: Goldens (real fonts, 800 wide)
 
     func golden(_ name: String, _ layout: String, type: UIKeyboardType = .default, submit: SubmitLabel = .return,
-                height: Int = 300, press: String? = nil) {
-        let k = KeyboardHarness(layout: layout, type: type, submitLabel: submit, height: height, fonts: true)
+                height: Int = 300, taps: [String] = [], press: String? = nil) {
+        var k = KeyboardHarness(layout: layout, type: type, submitLabel: submit, height: height, fonts: true)
+        for t in taps { k.tap(t) }
         if let press {
             let p = k.centre(press)
             k.host.beginTouch(x: Double(p.x), y: Double(p.y))
@@ -367,6 +395,22 @@ struct KeyboardHarness {
     @Test func goldenNumberPad() { golden("osk-numberpad", "us", type: .numberPad, submit: .done) }
     @Test func goldenEmail() { golden("osk-email", "us", type: .emailAddress, submit: .next) }
     @Test func goldenKeyPopup() { golden("osk-popup", "us", press: "g") }
+    /// Shift on: upper-case captions, the filled arrow; the Korean page shows ㅃ ㅉ ㄸ ㄲ ㅆ ㅒ ㅖ.
+    @Test func goldenShifted() {
+        golden("osk-us-shift", "us", taps: ["⇧"])
+        golden("osk-kr-shift", "kr", submit: .done, taps: ["⇧"])
+    }
+    /// Caps lock, at 1920×1080 (64-point keys), with delete held (its pressed face).
+    @Test func goldenCapsLockWide() {
+        let k = KeyboardHarness(layout: "us", width: 1920, height: 400, fonts: true)
+        k.host.tap(x: Double(k.centre("⇧").x), y: Double(k.centre("⇧").y))
+        k.host.tap(x: Double(k.centre("⇧").x), y: Double(k.centre("⇧").y))
+        let d = k.centre("⌫")
+        k.host.beginTouch(x: Double(d.x), y: Double(d.y))
+        k.host.advance(by: 0.1)
+        #expect(KeyboardMetrics(width: 1920).keyHeight == 64)
+        expectGolden(k.host.snapshot(), "osk-wide-capslock", tolerance: 2, maxDiffering: 40)
+    }
     @Test func goldenNumbersPage() {
         var k = KeyboardHarness(layout: "us", fonts: true)
         k.tap("123")

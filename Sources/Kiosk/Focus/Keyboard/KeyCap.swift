@@ -22,6 +22,7 @@ enum KeyboardColors {
     static let label = Color(hex: 0x000000, darkHex: 0xFFFFFF)
     static let accent = Color(hex: 0x007AFF, darkHex: 0x0A84FF)
     static let popupShadow = Color(.sRGB, white: 0, opacity: 0.28)
+    static let popupEdge = Color(.sRGB, white: 0, opacity: 0.12)
 }
 
 /// The face of a key.
@@ -67,12 +68,19 @@ struct KeyLabel: View, Equatable {
     static func wordSize(_ h: CGFloat) -> CGFloat { (h * 0.33).rounded() }
     static func popupSize(_ h: CGFloat) -> CGFloat { (h * 0.8).rounded() }
 
+    func textSize(_ s: String) -> CGFloat {
+        let single = s.count == 1
+        let size = popup ? KeyLabel.popupSize(keyHeight) : single ? KeyLabel.letterSize(keyHeight) : KeyLabel.wordSize(keyHeight)
+        // Compatibility jamo are drawn at about 80 % of a Latin letter's height in CJK fonts
+        // (WenQuanYi, Noto CJK): a fifth larger, they match the Latin keys.
+        if single, let v = s.unicodeScalars.first?.value, (0x3131...0x318E).contains(v) { return (size * 1.2).rounded() }
+        return size
+    }
+
     var body: some View {
         switch caption {
         case .text(let s):
-            let single = s.count == 1
-            let size = popup ? KeyLabel.popupSize(keyHeight) : single ? KeyLabel.letterSize(keyHeight) : KeyLabel.wordSize(keyHeight)
-            Text(s).font(.system(size: size)).foregroundColor(color)
+            Text(s).font(.system(size: textSize(s))).foregroundColor(color)
         case .symbol(let name):
             Image(systemName: name).font(.system(size: (keyHeight * 0.36).rounded())).foregroundStyle(color)
         case .digit(let d, let letters):
@@ -154,6 +162,12 @@ struct KeyPopup: View {
         let shape = KeyPopupShape(key: geometry.key, bubbleHeight: geometry.bubbleHeight)
         ZStack(alignment: .top) {
             shape.fill(KeyboardColors.popupShadow).offset(y: 1)
+            // A 1-point edge: the same shape a point larger all round (a stroke's bounds grow by
+            // its miter allowance, which widened the damage of every press by 18 %).
+            KeyPopupShape(key: geometry.key.insetBy(dx: -1, dy: -1).offsetBy(dx: 1, dy: 1), bubbleHeight: geometry.bubbleHeight + 1)
+                .fill(KeyboardColors.popupEdge)
+                .frame(width: geometry.frame.width + 2, height: geometry.frame.height + 2)
+                .offset(y: -1)
             shape.fill(KeyboardColors.key)
             KeyLabel(caption: caption, color: KeyboardColors.label, keyHeight: keyHeight, popup: true)
                 .frame(width: geometry.frame.width, height: geometry.bubbleHeight)
