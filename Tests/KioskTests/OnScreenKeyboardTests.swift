@@ -372,6 +372,15 @@ struct KeyboardHarness {
         #expect(liftEvaluated <= 20)
         #expect(liftDamage == damage)
         #expect(k.log.actions == [.insert("g")])
+        // At 1920×1080 (the budget: ≤ 3 % of the screen per keystroke, field and key).
+        let wide = KeyboardHarness(width: 1920, height: 1080)
+        wide.host.advance(by: 0.1)
+        let wg = wide.centre("g")
+        wide.host.beginTouch(x: Double(wg.x), y: Double(wg.y))
+        wide.host.advance(by: HeadlessHost.frameInterval)
+        let wideDamage = wide.host.lastDamage.reduce(0) { $0 + $1.width * $1.height }
+        print("keyboard press at 1920×1080: damage \(wideDamage) px, \(Double(wideDamage) / 20736) % of the screen")
+        #expect(wideDamage > 0 && Double(wideDamage) <= 0.015 * 1920 * 1080)
     }
 
     /// The keyboard inside a view that shows the typed text (as a field's host does): a keystroke
