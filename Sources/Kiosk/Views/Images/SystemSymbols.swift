@@ -10,7 +10,8 @@
 // plus.circle.fill, minus.circle.fill, xmark.circle.fill, house.fill, magnifyingglass,
 // info.circle, exclamationmark.triangle.fill, person.fill, sun.max.fill, moon.fill, bolt.fill,
 // clock, ellipsis, line.3.horizontal, trash, bell.fill, gearshape, wifi, location.fill,
-// checkmark.circle, checkmark.circle.fill, checkmark.square, checkmark.square.fill.
+// checkmark.circle, checkmark.circle.fill, checkmark.square, checkmark.square.fill; and the
+// on-screen keyboard's (`keyboardNames`, Focus/Keyboard/KeyboardSymbols.swift).
 // Any other name draws a placeholder (a stroked square with a diagonal) and warns once per name.
 
 import Raster
@@ -41,7 +42,7 @@ enum SystemSymbols {
 
     /// The parts of `name`, or the placeholder (warning once) for a name not in the set.
     static func parts(_ name: String) -> [Part] {
-        if let p = known(name) { return p }
+        if let p = known(name) ?? keyboardSymbol(name) { return p }
         let first = warned.withLock { $0.insert(name).inserted }
         if first {
             Diagnostics.warn("Image(systemName: \"\(name)\"): not among kiosk's \(names.count) drawn symbols (SystemSymbols.names); a placeholder is shown")
