@@ -283,7 +283,8 @@ private func centre(_ r: CGRect) -> Point { Point(Double(r.midX), Double(r.midY)
         for frame in 0..<150 {
             if frame % 10 == 3 {
                 // A tile, a random point (in the launcher or the scene), the corner, in turn.
-                let tile = centre(l.metrics.tileFrame(Int(rng.next() % UInt64(l.entries.count))))
+                // The first tiles: later ones may lie below the fold as scenes are added.
+                let tile = centre(l.metrics.tileFrame(Int(rng.next() % UInt64(min(l.entries.count, 4)))))
                 let random = Point(Double(rng.next() % UInt64(w)), Double(rng.next() % UInt64(h)))
                 run.tap([tile, random, Point(4, 4)][frame / 10 % 3])
             }
