@@ -189,6 +189,9 @@ final class FocusManager: ReadTracked {
         for (k, e) in keyHandlers where e.link.node == nil || e.link.node!.isRemoved { keyHandlers.removeValue(forKey: k) }
         for (k, e) in shortcuts where e.link.node == nil || e.link.node!.isRemoved { shortcuts.removeValue(forKey: k) }
         if let s = focusedSerial, elements[s] == nil || !isFocusable(elements[s]!) { move(to: nil) }
+        // Most screens bind no focus state (buttons alone register): no sorted key array then,
+        // which was an allocation on every update of every screen with a button.
+        guard !bindings.isEmpty else { return }
         for key in bindings.keys.sorted() {
             guard let e = bindings[key], let node = e.link.node else { continue }
             let now = e.spec.matches()

@@ -29,6 +29,7 @@ final class TextFieldModel: ReadTracked, FocusTarget {
 
     // Written by the field's layout and recording (EditableText).
     var geometry = CaretGeometry.empty
+    var textWidth: CGFloat = 0
     var scroll = CGPoint.zero
     var frame = CGRect.zero
     var deviceTransform = Affine.identity

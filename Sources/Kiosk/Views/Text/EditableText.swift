@@ -62,6 +62,11 @@ struct _EditableText: View, PrimitiveView, LayoutBehavior, NodeGestureSource {
         var g = pass.text.caretGeometry(resolved(env, display), maxWidth: width)
         if g.lineHeight <= 0 { g.lineHeight = lineHeight(env, pass: pass) }
         model.geometry = g
+        // The widest stop, once per layout (the recording reads it; a map over the stops there
+        // allocated on every recording of the field).
+        var widest = 0.0
+        for stop in g.stops where stop.x > widest { widest = stop.x }
+        model.textWidth = CGFloat(widest)
         model.frame = bounds
         // Keep the caret in view: scroll sideways on one line, down in several.
         let caret = g.point(selection.upperBound)
@@ -74,7 +79,7 @@ struct _EditableText: View, PrimitiveView, LayoutBehavior, NodeGestureSource {
             scroll.y = max(0, min(scroll.y, max(0, lastTop + g.lineHeight - bounds.height)))
         } else {
             scroll.y = 0
-            let textWidth = CGFloat(g.stops.map(\.x).max() ?? 0)
+            let textWidth = model.textWidth
             if caret.x - scroll.x > bounds.width - 2 { scroll.x = caret.x - bounds.width + 2 }
             if caret.x < scroll.x { scroll.x = caret.x }
             scroll.x = max(0, min(scroll.x, max(0, textWidth + 2 - bounds.width)))
@@ -124,7 +129,7 @@ struct _EditableText: View, PrimitiveView, LayoutBehavior, NodeGestureSource {
                 }
             }
             // The text, or the placeholder in the placeholder colour.
-            let textWidth = multiline ? Double(max(1, frame.width - 2)) : Double(CGFloat(g.stops.map(\.x).max() ?? 0) + 2)
+            let textWidth = multiline ? Double(max(1, frame.width - 2)) : Double(model.textWidth + 2)
             if display.isEmpty, let placeholder {
                 let text = resolved(env, placeholder.resolved(env).string)
                 let size = pass.text.measure(text, maxWidth: multiline ? max(1, frame.width - 2) : nil).size
