@@ -67,7 +67,9 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit"], exclude: ["Goldens"]),
+        // A program whose top-level code drives a HeadlessHost on the main thread (EngineFixTests runs it).
+        .executableTarget(name: "KioskMainQueueProbe", dependencies: ["Kiosk"], path: "Tests/MainQueueProbe"),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit", "KioskMainQueueProbe"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
 )
