@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "raster-gallery", targets: ["RasterGallery"]),
         .executable(name: "raster-bench", targets: ["RasterBench"]),
         .library(name: "Kiosk", targets: ["Kiosk", "Combine", "UIKit"]),
+        // `import SwiftUI`: Kiosk plus all of Foundation, for code pasted from Apple platforms.
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
         .executable(name: "kiosk", targets: ["KioskCLI"]),
     ],
     targets: [
@@ -46,6 +48,9 @@ let package = Package(
         .target(name: "Combine", dependencies: ["Kiosk"]),
         // `import UIKit` beside SwiftUI code (UIScreen, UIColor, haptics): re-exports Kiosk.
         .target(name: "UIKit", dependencies: ["Kiosk"]),
+        // `import SwiftUI` for code written for SwiftUI: re-exports Kiosk and Foundation (formatters,
+        // Measurement, String(localized:)), which brings ICU into a static binary; `import Kiosk` does not.
+        .target(name: "SwiftUI", dependencies: ["Kiosk", "KioskGeometry"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
         .target(name: "KioskScenes", dependencies: ["Kiosk", "Raster"]),
@@ -67,7 +72,9 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit"], exclude: ["Goldens"]),
+        // A program whose top-level code drives a HeadlessHost on the main thread (EngineFixTests runs it).
+        .executableTarget(name: "KioskMainQueueProbe", dependencies: ["Kiosk"], path: "Tests/MainQueueProbe"),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit", "KioskMainQueueProbe", "SwiftUI"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
 )

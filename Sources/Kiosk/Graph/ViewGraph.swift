@@ -170,6 +170,10 @@ final class ViewGraph {
         withSink {
             root = Node(view: view, key: NodeKey(key: ChildKey(0), type: ObjectIdentifier(type(of: view))), parent: nil, graph: self)
             root.environment = environment
+            // The root's own onAppear too (`Color.red.onAppear { … }` as a host's whole content).
+            if let lifecycle = root.lifecycle { enqueueLifecycle { [link = root.link] in
+                if let root = link.node, !root.isRemoved { lifecycle.appeared(root) }
+            } }
             evaluate(root)
         }
     }

@@ -31,7 +31,12 @@ class ViewTypeInfo {
         } else {
             info = ViewTypeInfo(type: type)
         }
-        info.kinds.formUnion(ViewKinds.animationKinds(of: view))
+        if let listKinds = info.viewListKinds {
+            // A modifier on a view list: the node only lists the modified elements.
+            info.kinds.formUnion(listKinds)
+        } else {
+            info.kinds.formUnion(ViewKinds.animationKinds(of: view))
+        }
         if let e = view as? any Equatable {
             info.kinds.insert(.equatable)
             info.equality = makeEquality(e)
@@ -44,6 +49,9 @@ class ViewTypeInfo {
     // Overridden by the primitive infos; these are a composite view's (nothing).
     var hasLayout: Bool { false }
     var hasLifecycle: Bool { false }
+    /// For a built-in modifier on a view list (ViewListModifiers.swift), the kinds its node has
+    /// (`.dynamicContainer` when the list's elements come and go); nil for every other view.
+    var viewListKinds: ViewKinds? { nil }
     func primitive(of view: any View) -> (any PrimitiveView)? { nil }
     func makeChildren(of view: any View, _ list: inout ChildList) {}
     func transformEnvironment(of view: any View, _ environment: inout EnvironmentValues) {}
@@ -131,12 +139,17 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
     private let environmentCheck: ((UnsafeRawPointer, EnvironmentValues) -> Bool)?
     private let contentOffset: Int
     private let modifierOffset: Int
+    /// A built-in modifier on a view list: applied to each element, the node itself transparent.
+    private let distributes: Bool
 
     override init(type: ObjectIdentifier) {
+        let distributes = Value.distributesOverElements
+        self.distributes = distributes
         builtinType = Modifier.self as? any BuiltinModifier.Type
-        environmentType = Modifier.self as? any EnvironmentModifier.Type
-        layoutType = Modifier.self as? any LayoutBehavior.Type
-        lifecycleType = Modifier.self as? any LifecycleModifier.Type
+        // Distributed, the node neither writes the environment, lays out nor appears: its elements do.
+        environmentType = distributes ? nil : Modifier.self as? any EnvironmentModifier.Type
+        layoutType = distributes ? nil : Modifier.self as? any LayoutBehavior.Type
+        lifecycleType = distributes ? nil : Modifier.self as? any LifecycleModifier.Type
         layoutComparator = layoutType.flatMap { makeLayoutComparator($0) }
         func check<E: EnvironmentModifier>(_: E.Type) -> ((UnsafeRawPointer, EnvironmentValues) -> Bool)? {
             guard let written = E.writeCheck() else { return nil }
@@ -149,6 +162,10 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
     }
     override var hasLayout: Bool { layoutType != nil }
     override var hasLifecycle: Bool { lifecycleType != nil }
+    override var viewListKinds: ViewKinds? {
+        guard distributes else { return nil }
+        return isDynamicViewList(Content.self) ? .dynamicContainer : []
+    }
     override func primitive(of view: any View) -> (any PrimitiveView)? { withValue(of: view, as: Value.self) { $0 } }
 
     /// The modifier, read as `M` (its own type, opened from a kept metatype).
@@ -166,6 +183,10 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
                 return
             }
             func make<B: BuiltinModifier>(_: B.Type) {
+                if distributes {
+                    modifier(p, as: B.self) { list.distribute($0, over: content(p)) }
+                    return
+                }
                 modifier(p, as: B.self) { $0.makeChildren(content: content(p), &list) }   // Content, not boxed
             }
             make(builtinType)

@@ -4,10 +4,29 @@
 // node is re-evaluated when the size changes.
 
 /// The size and position of a GeometryReader.
+///
+/// As in SwiftUI, a proxy answers with the reader's current layout whenever it is read, also
+/// after its closure ran: `Color.red.onAppear { print(geo.size) }` inside a 200×100 reader
+/// prints (200.0, 100.0), and so does a later `DispatchQueue.main.async` block.
 public struct GeometryProxy {
+    /// A reader's proxy reads its node's box (written by each layout); `onGeometryChange`'s
+    /// is a fixed snapshot made after placing.
+    private enum Source {
+        case live(GeometryBox)
+        case fixed(CGRect)
+    }
+    private let source: Source
+    init(size: CGSize, globalFrame: CGRect) { source = .fixed(CGRect(origin: globalFrame.origin, size: size)) }
+    init(box: GeometryBox) { source = .live(box) }
+
     /// The reader's size.
-    public let size: CGSize
-    let globalFrame: CGRect
+    public var size: CGSize { globalFrame.size }
+    var globalFrame: CGRect {
+        switch source {
+        case .live(let box): return box.frame
+        case .fixed(let frame): return frame
+        }
+    }
     /// Insets of the safe area; kiosk screens have none.
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
     /// The reader's frame in a coordinate space (`.global` is the screen, `.local` the reader).
@@ -37,8 +56,12 @@ public struct GeometryReader<Content: View>: View, PrimitiveView, LayoutBehavior
 
     func makeChildren(_ list: inout ChildList) {
         guard let node = ViewGraph.currentReader else { return }
-        let frame = (node.modifierState as? GeometryBox)?.frame ?? .zero
-        list.append(content(GeometryProxy(size: frame.size, globalFrame: frame)), key: 0)
+        // The proxy keeps the node's box, so a closure that runs later (onAppear, a queued
+        // block) reads the laid-out size, not this evaluation's (zero before the first layout).
+        // Built once the size is known, as SwiftUI calls the closure during layout: content
+        // made before the first layout would see a zero size in its onAppear.
+        guard let box = node.modifierState as? GeometryBox, box.isPlaced else { return }
+        list.append(content(GeometryProxy(box: box)), key: 0)
     }
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
@@ -46,9 +69,10 @@ public struct GeometryReader<Content: View>: View, PrimitiveView, LayoutBehavior
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
         let box = (node.modifierState as? GeometryBox) ?? GeometryBox()
-        node.modifierState = box
-        if box.frame != bounds {
+        if node.modifierState !== box { node.modifierState = box }
+        if box.frame != bounds || !box.isPlaced {
             box.frame = bounds
+            box.isPlaced = true
             node.graph.evaluate(node)
             pass.didChangeTree = true
         }
@@ -64,4 +88,9 @@ public struct GeometryReader<Content: View>: View, PrimitiveView, LayoutBehavior
     }
 }
 
-final class GeometryBox { var frame = CGRect.zero }
+/// A reader's frame from its last layout, shared with the proxies its closure was given.
+final class GeometryBox {
+    var frame = CGRect.zero
+    /// False until the reader is first placed (its content is not built before).
+    var isPlaced = false
+}

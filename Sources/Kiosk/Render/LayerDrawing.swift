@@ -140,19 +140,31 @@ final class LayerScratch {
     }
 }
 
+/// Where a group's items land on the canvas it is drawn into: its items and effect geometry are
+/// in device pixels; a group nested in another's layer is drawn `offset` whole pixels from there
+/// (minus that layer's origin). The nesting group's `render` carries the offset in the nested
+/// group item's transform (a group item's own transform is otherwise the identity).
+typealias LayerOffset = (x: Int, y: Int)
+
 enum LayerDrawing {
-    /// Draws `items` with `effect` into `canvas`, limited to `rect` (device).
-    static func draw(_ items: [DisplayItem], effect: GroupEffect, bounds: IntRect, in rect: IntRect, canvas: Raster.Canvas,
-                     scratch: LayerScratch, drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
+    /// The offset a group item's transform carries (see `LayerOffset`).
+    static func offset(of groupItem: DisplayItem) -> LayerOffset {
+        (Int(groupItem.transform.tx.rounded()), Int(groupItem.transform.ty.rounded()))
+    }
+
+    /// Draws `items` with `effect` into `canvas`, limited to `rect` (canvas pixels). `bounds`
+    /// are the group's bounds on the canvas; the items are `offset` from device pixels.
+    static func draw(_ items: [DisplayItem], effect: GroupEffect, bounds: IntRect, offset: LayerOffset = (0, 0), in rect: IntRect,
+                     canvas: Raster.Canvas, scratch: LayerScratch, drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
         switch effect {
         case .clip(let path):
             let area = bounds.intersection(rect)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
                   let maskSurface = scratch.mask(width: area.width, height: area.height) else { return }
-            render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            render(items, into: layer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
             let mc = scratch.canvas(on: maskSurface)
             mc.clear(.clear)
-            mc.transform = .translation(-Double(area.x0), -Double(area.y0))
+            mc.transform = .translation(Double(offset.x - area.x0), Double(offset.y - area.y0))
             mc.fill(path, with: .solid(.white))
             let mask = scratch.alphaBuffer(area.width * area.height)
             extractAlpha(maskSurface, into: mask)
@@ -160,7 +172,7 @@ enum LayerDrawing {
         case .opacity(let opacity):
             let area = bounds.intersection(rect)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
-            render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            render(items, into: layer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
             canvas.save()
             canvas.transform = .identity
             canvas.clip = canvas.clip.intersection(rect)
@@ -176,7 +188,7 @@ enum LayerDrawing {
             let source = rect.offsetBy(-Int(dx.rounded()), -Int(dy.rounded())).insetBy(-reach)
             let area = bounds.insetBy(-reach).intersection(source)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
-            render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            render(items, into: layer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
             let mask = scratch.alphaBuffer(area.width * area.height)
             extractAlpha(layer, into: mask)
             scratch.shadows.blur(mask, width: area.width, height: area.height, radius: r) {
@@ -185,18 +197,23 @@ enum LayerDrawing {
             composite(layer, mask: mask, at: area, dx: Int(dx.rounded()), dy: Int(dy.rounded()), paint: .solid(color),
                       canvas: canvas, clip: rect)
         case .canvas, .colorMatrix, .blur, .blend, .mask, .projection:
-            LayerEffects.draw(items, effect: effect, bounds: bounds, in: rect, canvas: canvas, scratch: scratch, drawItem: drawItem)
+            LayerEffects.draw(items, effect: effect, bounds: bounds, offset: offset, in: rect, canvas: canvas, scratch: scratch, drawItem: drawItem)
         }
     }
 
-    static func render(_ items: [DisplayItem], into layer: Surface, origin: IntRect, scratch: LayerScratch,
+    /// Draws `items` (device pixels moved by `offset`) into `layer`, whose pixel (0, 0) is
+    /// `origin`'s top-left corner. A group among them gets the move in its transform, so its
+    /// own items and geometry are moved the same way when it draws (nested groups: a shadow of
+    /// a shadowed view, an opacity over a shadow).
+    static func render(_ items: [DisplayItem], into layer: Surface, origin: IntRect, offset: LayerOffset = (0, 0), scratch: LayerScratch,
                        drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
         let lc = scratch.canvas(on: layer)
         lc.clear(.clear)
-        let shift = Affine.translation(-Double(origin.x0), -Double(origin.y0))
+        let dx = offset.x - origin.x0, dy = offset.y - origin.y0
+        let shift = Affine.translation(Double(dx), Double(dy))
         for var item in items {
             item.transform = item.transform.concatenating(shift)
-            item.clip = item.clip.map { $0.offsetBy(-origin.x0, -origin.y0) }
+            item.clip = item.clip.map { $0.offsetBy(dx, dy) }
             drawItem(item, IntRect(x: 0, y: 0, width: origin.width, height: origin.height), lc, scratch.nested)
         }
     }

@@ -14,28 +14,38 @@
 import Raster
 
 enum LayerEffects {
-    static func draw(_ items: [DisplayItem], effect: GroupEffect, bounds: IntRect, in rect: IntRect, canvas: Raster.Canvas,
-                     scratch: LayerScratch, drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
+    /// `bounds` and `rect` are canvas pixels; the items are `offset` from device pixels
+    /// (LayerDrawing.LayerOffset: a group nested in another's layer).
+    static func draw(_ items: [DisplayItem], effect: GroupEffect, bounds: IntRect, offset: LayerOffset = (0, 0), in rect: IntRect,
+                     canvas: Raster.Canvas, scratch: LayerScratch, drawItem: (DisplayItem, IntRect, Raster.Canvas, LayerScratch) -> Void) {
         switch effect {
         case .canvas:
-            for item in items where !item.bounds.intersection(rect).isEmpty { drawItem(item, rect, canvas, scratch) }
+            let moved = offset.x != 0 || offset.y != 0
+            let shift = Affine.translation(Double(offset.x), Double(offset.y))
+            for var item in items where !item.bounds.offsetBy(offset.x, offset.y).intersection(rect).isEmpty {
+                if moved {
+                    item.transform = item.transform.concatenating(shift)
+                    item.clip = item.clip.map { $0.offsetBy(offset.x, offset.y) }
+                }
+                drawItem(item, rect, canvas, scratch)
+            }
         case .colorMatrix(let matrix):
             let area = bounds.intersection(rect)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
-            LayerDrawing.render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            LayerDrawing.render(items, into: layer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
             FilterKernels.colorMatrix(layer, matrix.fixed)
             blit(layer, at: area, canvas: canvas, clip: rect)
         case .blur(let radius):
             let k = BoxBlur.halfWidth(radius: radius), reach = 3 * k
             let area = bounds.intersection(rect.insetBy(-reach))
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
-            LayerDrawing.render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            LayerDrawing.render(items, into: layer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
             BoxBlur.blur(layer, halfWidth: k, scratch: scratch.blur)
             blit(layer, at: area, canvas: canvas, clip: rect.intersection(bounds))
         case .blend(let mode):
             let area = bounds.intersection(rect)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
-            LayerDrawing.render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
+            LayerDrawing.render(items, into: layer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
             canvas.save()
             canvas.clip = canvas.clip.intersection(rect)
             canvas.composite(layer, x: area.x0, y: area.y0, mode: mode)
@@ -44,8 +54,8 @@ enum LayerEffects {
             let area = bounds.intersection(rect)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
                   let maskLayer = scratch.mask(width: area.width, height: area.height) else { return }
-            LayerDrawing.render(items, into: layer, origin: area, scratch: scratch, drawItem: drawItem)
-            LayerDrawing.render(maskItems, into: maskLayer, origin: area, scratch: scratch, drawItem: drawItem)
+            LayerDrawing.render(items, into: layer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
+            LayerDrawing.render(maskItems, into: maskLayer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
             let alpha = scratch.alphaBuffer(area.width * area.height)
             LayerDrawing.extractAlpha(maskLayer, into: alpha)
             LayerDrawing.composite(layer, mask: alpha, at: area, dx: 0, dy: 0, paint: nil, canvas: canvas, clip: rect)
@@ -62,7 +72,9 @@ enum LayerEffects {
             canvas.save()
             canvas.transform = .identity
             canvas.clip = canvas.clip.intersection(rect).intersection(bounds)
-            canvas.drawImage(layer, projective: Homography(.translation(Double(source.x0), Double(source.y0))).then(homography))
+            var projective = Homography(.translation(Double(source.x0), Double(source.y0))).then(homography)
+            if offset.x != 0 || offset.y != 0 { projective = projective.then(Homography(.translation(Double(offset.x), Double(offset.y)))) }
+            canvas.drawImage(layer, projective: projective)
             canvas.restore()
         default:
             return

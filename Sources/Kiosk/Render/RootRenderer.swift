@@ -603,7 +603,9 @@ public final class RootRenderer {
         case let .tiledImage(image, rect, sampling):
             ImageDrawing.drawTiled(image.surface, in: rect, sampling: sampling, canvas: canvas)
         case let .group(effect, group):
-            LayerDrawing.draw(group, effect: effect, bounds: item.bounds, in: canvas.clip, canvas: canvas,
+            // Inside another group's layer the item's transform holds the layer's offset.
+            let offset = LayerDrawing.offset(of: item)
+            LayerDrawing.draw(group, effect: effect, bounds: item.bounds.offsetBy(offset.x, offset.y), offset: offset, in: canvas.clip, canvas: canvas,
                               scratch: scratch) { [unowned self] sub, rect, c, s in self.draw(sub, in: rect, canvas: c, scratch: s) }
         }
     }

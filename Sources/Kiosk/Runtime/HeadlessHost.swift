@@ -19,7 +19,10 @@ public typealias IntRect = Raster.IntRect
 /// frame.pixel(x: 10, y: 10)       // straight RGBA8
 /// ```
 /// `DispatchQueue.main.async` blocks that views schedule run before `advance` returns when the
-/// host is driven from the main thread's run loop or from a thread other than main.
+/// host is driven from the main thread's top-level code (a program's `main.swift`, where no
+/// run loop runs: the host drains the queue as one would) or from a thread other than main.
+/// From inside a main-queue block they cannot run until it returns: `warnings` says so (and
+/// stderr, once); `await host.settle()` lets them run.
 public final class HeadlessHost {
     public static let frameInterval = 1.0 / 60
     let renderer: RootRenderer
@@ -200,36 +203,55 @@ public final class HeadlessHost {
     }
 
     /// Runs blocks queued on the main queue (the "DispatchQueue.main.async" completion
-    /// pattern). Off the main queue, `main.sync {}` waits for everything queued before it; on
-    /// the main thread with its own run loop, the run loop drains it. Inside a main-queue
-    /// block (a synchronous `@MainActor` test under Swift Testing, which runs the main actor
-    /// on the main queue) nothing can run the queue until the block returns: use
-    /// `await host.settle()` there, or a non-isolated test.
+    /// pattern), as a run loop would between frames:
+    /// - on the main thread outside any main-queue block (a program's top-level code, which
+    ///   libdispatch counts as "on the main queue" because the main thread owns it until
+    ///   `dispatchMain()`), by libdispatch's run-loop hook `_dispatch_main_queue_callback_4CF`;
+    /// - on another thread, `main.sync {}` waits for everything queued before it;
+    /// - inside a main-queue block or a main-actor task (a synchronous `@MainActor` test under
+    ///   Swift Testing, a block this host's own draining runs) nothing can run the queue until
+    ///   the caller returns: a warning (in `warnings` and once on stderr) says to use
+    ///   `await host.settle()` there, or a non-isolated test.
     private func drainMainQueue() {
-        if HeadlessHost.isOnMainQueue {
-            if !warnedMainQueue {
-                warnedMainQueue = true
-                renderer.graph.warnings.warnings.append("HeadlessHost driven from inside the main queue: DispatchQueue.main.async blocks run when the caller returns (use `await host.settle()`)")
-            }
+        if kiosk_is_main_thread() != 0 {
+            // Top-level code is not inside a block: drain as CFRunLoop does. Not from inside
+            // a block this host's drain is running (libdispatch would run the queue re-entrantly)
+            // nor from a task's job (its actor would run another job inside this one).
+            guard !HeadlessHost.drainingOnMainThread, !HeadlessHost.isInsideTask else { warnInsideMainQueue(); return }
+            HeadlessHost.drainingOnMainThread = true
+            defer { HeadlessHost.drainingOnMainThread = false }
+            drainMainQueueOnMainThread(nil)
+            renderer.graph.startedTasks.removeAll()
             return
         }
-        if kiosk_is_main_thread() != 0 {
-            // What a run loop does to serve the main queue, without CoreFoundation's RunLoop.
-            drainMainQueueOnMainThread(nil)
-        } else {
+        if HeadlessHost.isOnMainQueue { warnInsideMainQueue(); return }
+        DispatchQueue.main.sync {}
+        // A `.task` reaches the main queue asynchronously: wait (≤ 100 ms) for each new one
+        // to run its first step, so `task { label = … }` shows like in SwiftUI's next frame.
+        var waited = 0
+        while renderer.graph.startedTasks.contains(where: { !$0.hasStarted }) && waited < 100 {
+            usleep(1000)
+            waited += 1
             DispatchQueue.main.sync {}
-            // A `.task` reaches the main queue asynchronously: wait (≤ 100 ms) for each new one
-            // to run its first step, so `task { label = … }` shows like in SwiftUI's next frame.
-            var waited = 0
-            while renderer.graph.startedTasks.contains(where: { !$0.hasStarted }) && waited < 100 {
-                usleep(1000)
-                waited += 1
-                DispatchQueue.main.sync {}
-            }
-            renderer.graph.startedTasks.removeAll()
         }
+        renderer.graph.startedTasks.removeAll()
     }
     private var warnedMainQueue = false
+    /// Set while this process's main thread runs `_dispatch_main_queue_callback_4CF` for a host.
+    nonisolated(unsafe) private static var drainingOnMainThread = false
+    private static var isInsideTask: Bool { withUnsafeCurrentTask { $0 != nil } }
+
+    static let insideMainQueueWarning = "HeadlessHost driven from inside the main queue: DispatchQueue.main.async blocks run when the caller returns (use `await host.settle()`)"
+
+    /// Records the warning in `warnings` and prints it to stderr, once per host.
+    private func warnInsideMainQueue() {
+        guard !warnedMainQueue else { return }
+        warnedMainQueue = true
+        let previous = Diagnostics.sink
+        Diagnostics.sink = renderer.graph.warnings
+        Diagnostics.warn(HeadlessHost.insideMainQueueWarning)
+        Diagnostics.sink = previous
+    }
 
     private static let mainQueueKey: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()

@@ -39,6 +39,11 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModifier {
     func makeChildren(_ list: inout ChildList) {
         if let builtin = modifier as? any BuiltinModifier {
+            if Self.distributesOverElements {
+                // A built-in modifier on a view list applies to each element (ViewListModifiers.swift).
+                list.distribute(builtin, over: content)
+                return
+            }
             builtin.makeChildren(content: content, &list)
         } else {
             list.append(_ModifierBody(modifier: modifier, content: content), key: 0)

@@ -82,8 +82,22 @@ struct ChildList {
     private(set) var views: [(key: ChildKey, view: any View)] = []
     private(set) var count = 0
 
-    mutating func append<V: View>(_ view: V, key: Int) { put(view, ChildKey(key)) }
-    mutating func append<V: View, K: Hashable>(_ view: V, key: K) { put(view, ChildKey(key)) }
+    mutating func append<V: View>(_ view: V, key: Int) {
+        if wrappers.isEmpty { put(view, ChildKey(key)) } else { putWrapped(view, ChildKey(key), level: wrappers.count - 1) }
+    }
+    mutating func append<V: View, K: Hashable>(_ view: V, key: K) {
+        if wrappers.isEmpty { put(view, ChildKey(key)) } else { putWrapped(view, ChildKey(key), level: wrappers.count - 1) }
+    }
+
+    /// Modifiers that a modifier on a view list (ForEach, Group…) applies to each element
+    /// while the list's elements are appended, outermost first (ViewListModifiers.swift).
+    var wrappers: [any ChildWrapper] = []
+    /// Wraps `view` in `wrappers[0...level]`, innermost first, and appends the result.
+    mutating func putWrapped<V: View>(_ view: V, _ key: ChildKey, level: Int) {
+        if level < 0 { put(view, key); return }
+        let wrapper = wrappers[level]
+        wrapper.append(view, key: key, level: level, to: &self)
+    }
 
     @inline(__always)
     private mutating func put<V: View>(_ view: V, _ key: ChildKey) {
