@@ -25,7 +25,7 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputCo
 
     /// Text of a string as it is (a `String` variable is not read as Markdown, as in SwiftUI;
     /// a literal is: `init(_: LocalizedStringKey)`).
-    public init<S: StringProtocol>(_ content: S) { string = String(content) }
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { string = String(content) }
     /// Text of `content` exactly as written (no Markdown).
     public init(verbatim content: String) { string = content }
     init(string: String, runs: [TextRun]?) { self.string = string; self.runs = runs }
