@@ -14,7 +14,6 @@ struct _TabBar: View {
     let entries: [TabEntry]
     let selected: Int
     let select: (Int) -> Void
-    @Environment(\.colorScheme) private var scheme
 
     static let height: CGFloat = 49
 
@@ -29,10 +28,19 @@ struct _TabBar: View {
         }
         .frame(height: Self.height)
         .frame(maxWidth: .infinity)
-        .background(scheme == .dark ? Color(white: 0.086).opacity(0.94) : Color(white: 0.976).opacity(0.94))
-        .overlay(alignment: .top) {
-            (scheme == .dark ? Color.white.opacity(0.16) : Color.black.opacity(0.3)).frame(height: 1)
-        }
+        .modifier(_BarMaterial())
+    }
+}
+
+/// The bars' translucent fill under a hairline (the tab bar and the bottom toolbar).
+struct _BarMaterial: ViewModifier {
+    @Environment(\.colorScheme) private var scheme
+    func body(content: Content) -> some View {
+        content
+            .background(scheme == .dark ? Color(white: 0.086).opacity(0.94) : Color(white: 0.976).opacity(0.94))
+            .overlay(alignment: .top) {
+                (scheme == .dark ? Color.white.opacity(0.16) : Color.black.opacity(0.3)).frame(height: 1)
+            }
     }
 }
 

@@ -155,7 +155,6 @@ extension View {
 /// The page's bottom toolbar: nothing without `.bottomBar` items.
 struct _BottomToolbar: View {
     let info: NavigationPageInfo
-    @Environment(\.colorScheme) private var scheme
 
     static let height: CGFloat = 44
 
@@ -169,10 +168,7 @@ struct _BottomToolbar: View {
                 .padding(.horizontal, 16)
                 .frame(maxWidth: .infinity)
                 .frame(height: Self.height)
-                .background(scheme == .dark ? Color(white: 0.086).opacity(0.94) : Color(white: 0.976).opacity(0.94))
-                .overlay(alignment: .top) {
-                    (scheme == .dark ? Color.white.opacity(0.16) : Color.black.opacity(0.3)).frame(height: 1)
-                }
+                .modifier(_BarMaterial())
                 .tint(.accentColor)
         }
     }
