@@ -124,8 +124,21 @@ final class FontTextEngine: TextDrawing {
         case .center: alignment = .center
         case .trailing: alignment = .trailing
         }
-        let l = library.layout(text.string, font: font, maxWidth: maxWidth, alignment: alignment,
+        let l: TextLayout
+        if let runs = text.runs {
+            // Styled runs: each in its own font, tracking and digit style (Raster's StyledText).
+            var spans: [TextSpan] = []
+            spans.reserveCapacity(runs.count)
+            for run in runs where !run.range.isEmpty {
+                guard let f = rasterFont(run.font) else { continue }
+                spans.append(TextSpan(range: run.range, font: f, tracking: run.tracking, tabularDigits: run.tabularDigits))
+            }
+            l = library.layout(text.string, spans: spans, font: font, maxWidth: maxWidth, alignment: alignment,
                                lineLimit: text.lineLimit, lineSpacing: text.lineSpacing)
+        } else {
+            l = library.layout(text.string, font: font, maxWidth: maxWidth, alignment: alignment,
+                               lineLimit: text.lineLimit, lineSpacing: text.lineSpacing)
+        }
         remember(l, for: key)
         return l
     }
@@ -182,6 +195,41 @@ final class FontTextEngine: TextDrawing {
         case .center: dx = (width - l.size.width) / 2
         case .trailing: dx = width - l.size.width
         }
-        library.draw(l, in: canvas, at: Raster.Point(dx, 0), paint: paint)
+        guard let runs = text.runs else {
+            library.draw(l, in: canvas, at: Raster.Point(dx, 0), paint: paint)
+            return
+        }
+        drawStyled(l, runs: runs, at: dx, paint: paint, canvas: canvas)
+    }
+
+    /// Styled runs: backgrounds, then the glyphs in each run's colour, then underlines and
+    /// strikethroughs (iOS draws them over the glyphs). Spans are the runs with a font, in order:
+    /// the same filter as in `layout`.
+    private func drawStyled(_ l: TextLayout, runs all: [ResolvedTextRun], at dx: Double, paint: Paint, canvas: Raster.Canvas) {
+        let runs = all.filter { !$0.range.isEmpty && rasterFont($0.font) != nil }
+        func run(_ i: Int) -> ResolvedTextRun? { runs.indices.contains(i) ? runs[i] : nil }
+        func paintOf(_ c: Raster.Color?) -> Paint { c.map { Paint.solid($0) } ?? paint }
+        let segments = l.segments
+        for s in segments {
+            guard let r = run(s.span), let bg = r.background, let f = rasterFont(r.font) else { continue }
+            canvas.fill(Raster.Rect(x: dx + s.minX, y: s.baseline - f.ascent, width: s.maxX - s.minX, height: f.ascent + f.descent),
+                        with: .solid(bg))
+        }
+        library.draw(l, in: canvas, at: Raster.Point(dx, 0)) { i in paintOf(run(i)?.color) }
+        for s in segments {
+            guard let r = run(s.span), r.underline || r.strikethrough else { continue }
+            // Line thickness and positions from the size: 1/14 em thick (at least 1 px), the
+            // underline 1/8 em below the baseline, the strikethrough at 0.3 em (the middle of
+            // lower-case letters).
+            let t = max(1, (s.size / 14).rounded())
+            if r.underline {
+                canvas.fill(Raster.Rect(x: dx + s.minX, y: (s.baseline + s.size / 8).rounded(), width: s.maxX - s.minX, height: t),
+                            with: paintOf(r.underlineColor ?? r.color))
+            }
+            if r.strikethrough {
+                canvas.fill(Raster.Rect(x: dx + s.minX, y: (s.baseline - s.size * 0.3 - t / 2).rounded(), width: s.maxX - s.minX, height: t),
+                            with: paintOf(r.strikethroughColor ?? r.color))
+            }
+        }
     }
 }

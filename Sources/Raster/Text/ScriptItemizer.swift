@@ -9,11 +9,20 @@ struct TextItem {
     var face: FontFace
     var level: UInt8
     var script: hb_script_t
+    /// The style span the item lies in (StyledText), -1 for unstyled text.
+    var style: Int32 = -1
 }
 
 enum ScriptItemizer {
     static func itemize(_ text: UnsafeBufferPointer<UInt32>, levels: [UInt8], primary: FontFace,
                         fallback: (UInt32) -> FontFace?) -> [TextItem] {
+        itemize(text, levels: levels, styles: nil, primary: { _ in primary }, fallback: fallback)
+    }
+
+    /// With `styles` (a style index per character), items also break where the style changes,
+    /// and each character's primary face is `primary(style)`.
+    static func itemize(_ text: UnsafeBufferPointer<UInt32>, levels: [UInt8], styles: [Int32]?,
+                        primary primaryFor: (Int32) -> FontFace, fallback: (UInt32) -> FontFace?) -> [TextItem] {
         let n = text.count
         guard n > 0 else { return [] }
         let funcs = hb_unicode_funcs_get_default()
@@ -38,6 +47,9 @@ enum ScriptItemizer {
         var previous: FontFace? = nil
         for i in 0..<n {
             let c = text[i]
+            let style = styles?[i] ?? -1
+            let primary = primaryFor(style)
+            if style != (items.last?.style ?? style) { previous = nil }
             let face: FontFace
             if neutral[i], let p = previous, p.covers(c) || isDefaultIgnorable(c) {
                 face = p
@@ -47,11 +59,11 @@ enum ScriptItemizer {
                 face = fallback(c) ?? previous ?? primary   // nothing covers it: .notdef box
             }
             previous = face
-            if var last = items.last, last.face === face, last.level == levels[i], last.script == scripts[i] {
+            if var last = items.last, last.face === face, last.level == levels[i], last.script == scripts[i], last.style == style {
                 last.end = i + 1
                 items[items.count - 1] = last
             } else {
-                items.append(TextItem(start: i, end: i + 1, face: face, level: levels[i], script: scripts[i]))
+                items.append(TextItem(start: i, end: i + 1, face: face, level: levels[i], script: scripts[i], style: style))
             }
         }
         return items

@@ -26,6 +26,12 @@ struct PlacedRun {
     var clusters: [Int32]
     var xs: [Double]
     var ys: [Double]
+    /// The style span of the glyphs (StyledText), -1 for unstyled text.
+    var style: Int32 = -1
+    /// Pen position before the first glyph and after the last (x, in the layout box).
+    var penStart = 0.0, penEnd = 0.0
+    /// Baseline y of the run's line.
+    var baseline = 0.0
 }
 
 /// Text laid out by `FontLibrary.layout(...)`, ready to draw.

@@ -65,11 +65,14 @@ extension FontLibrary {
     }
 
     func layout(scalars input: [UInt32], font: Font, maxWidth: Double?, alignment: TextAlignment,
-                lineLimit: Int?, lineSpacing: Double, truncation: Bool) -> TextLayout {
+                lineLimit: Int?, lineSpacing: Double, truncation: Bool, spans: [TextSpan]? = nil) -> TextLayout {
         var wrapWidth: Double? = nil
         if let w = maxWidth, !w.isNaN, w != .infinity { wrapWidth = max(0, w) }
         let limit = lineLimit.map { max(1, $0) } ?? Int.max
-        let spacing = lineSpacing.isFinite ? max(lineSpacing, -font.lineHeight) : 0
+        // Styled text: every line is as tall as the tallest span's font (kiosk's simplification;
+        // SwiftUI sizes each line by the spans on it).
+        let metrics = LineMetrics(font: font, spans: spans)
+        let spacing = lineSpacing.isFinite ? max(lineSpacing, -metrics.lineHeight) : 0
         guard !input.isEmpty else {
             return TextLayout(size: .zero, lineCount: 0, firstBaseline: 0, lastBaseline: 0, isTruncated: false,
                               lines: [], font: font, runs: [])
@@ -99,11 +102,11 @@ extension FontLibrary {
             var ellipsis: ShapedRun? = nil
             paragraphLoop: for (pi, para) in paragraphs.enumerated() {
                 let p = UnsafeBufferPointer(rebasing: all[para])
-                let shaped = shapeParagraph(p, font: font)
+                let shaped = spans.map { shapeStyled(p, offset: para.lowerBound, font: font, spans: $0) } ?? shapeParagraph(p, font: font)
                 let ranges = LineBreaker.wrap(p, advances: shaped.advances, clusterStart: shaped.clusterStart,
                                               from: 0, to: p.count, maxWidth: wrapWidth)
                 for (li, range) in ranges.enumerated() {
-                    let baseline = font.ascent + Double(pending.count) * (font.lineHeight + spacing)
+                    let baseline = metrics.ascent + Double(pending.count) * (metrics.lineHeight + spacing)
                     let isLastAllowed = pending.count == limit - 1
                     let more = li < ranges.count - 1 || pi < paragraphs.count - 1
                     if isLastAllowed && more {
@@ -125,7 +128,7 @@ extension FontLibrary {
                     pending.append(placeLine(p, shaped, range, ellipsis: nil, offset: para.lowerBound, baseline: baseline))
                 }
             }
-            return Self.align(pending, font: font, alignment: alignment, spacing: spacing, truncated: truncated)
+            return Self.align(pending, font: font, lineHeight: metrics.lineHeight, alignment: alignment, spacing: spacing, truncated: truncated)
         }
     }
 
@@ -156,6 +159,43 @@ extension FontLibrary {
         let shaped = shapeUncached(p, font: font)
         paragraphCache.insert(key, shaped)
         return shaped
+    }
+
+    /// A paragraph shaped span by span: each span's font, tracking and digit style (not cached:
+    /// the text engine caches whole layouts). `offset` is the paragraph's start in the text.
+    private func shapeStyled(_ p: UnsafeBufferPointer<UInt32>, offset: Int, font: Font, spans: [TextSpan]) -> ShapedParagraph {
+        let n = p.count
+        var styles = [Int32](repeating: -1, count: n)
+        for (k, span) in spans.enumerated() {
+            let lo = max(0, span.range.lowerBound - offset), hi = min(n, span.range.upperBound - offset)
+            if lo < hi { for i in lo..<hi { styles[i] = Int32(k) } }
+        }
+        let (levels, rtl) = Bidi.levels(p)
+        var fallbackList: FontFallback? = nil
+        let items = ScriptItemizer.itemize(p, levels: levels, styles: styles, primary: { $0 >= 0 ? spans[Int($0)].font.face : font.face }) { c in
+            if fallbackList == nil { fallbackList = self.fallback(for: font) }
+            return fallbackList!.face(for: c) { try self.loadFace(path: $0, index: $1) }
+        }
+        var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count)
+        var advances = [Double](repeating: 0, count: n)
+        var clusterStart = [Bool](repeating: false, count: n)
+        for item in items {
+            let span = item.style >= 0 ? spans[Int(item.style)] : nil
+            let size64 = span?.font.size64 ?? font.size64
+            var run = shaper.shape(p, start: item.start, end: item.end, face: item.face, size64: size64,
+                                   level: item.level, script: item.script, tabularDigits: span?.tabularDigits ?? false,
+                                   tracking: span?.tracking ?? 0)
+            run.style = item.style
+            for g in 0..<run.glyphs.count {
+                let c = Int(run.clusters[g])
+                advances[c] += run.advances[g]
+                clusterStart[c] = true
+            }
+            clusterStart[item.start] = true
+            runs.append(run)
+        }
+        return ShapedParagraph(runs: runs, advances: advances, clusterStart: clusterStart, rtl: rtl)
     }
 
     private func shapeUncached(_ p: UnsafeBufferPointer<UInt32>, font: Font) -> ShapedParagraph {
@@ -234,7 +274,8 @@ extension FontLibrary {
                 span = Self.firstIndex(run.clusters) { $0 >= lo } ..< Self.firstIndex(run.clusters) { $0 >= hi }
             }
             if span.isEmpty { return }
-            var out = PlacedRun(face: run.face, size64: run.size64, glyphs: [], clusters: [], xs: [], ys: [])
+            var out = PlacedRun(face: run.face, size64: run.size64, glyphs: [], clusters: [], xs: [], ys: [],
+                                style: isEllipsis ? (placed.last?.style ?? -1) : run.style, penStart: pen, penEnd: pen, baseline: baseline)
             out.glyphs.reserveCapacity(span.count); out.clusters.reserveCapacity(span.count)
             out.xs.reserveCapacity(span.count); out.ys.reserveCapacity(span.count)
             for g in span {
@@ -244,6 +285,7 @@ extension FontLibrary {
                 out.ys.append(baseline - run.offsetsY[g])
                 pen += run.advances[g]
             }
+            out.penEnd = pen
             placed.append(out)
         }
         // The runs inside the line (runs are in logical order, and tile the paragraph).
@@ -295,7 +337,7 @@ extension FontLibrary {
         return lo
     }
 
-    private static func align(_ pending: [PendingLine], font: Font, alignment: TextAlignment, spacing: Double,
+    private static func align(_ pending: [PendingLine], font: Font, lineHeight: Double, alignment: TextAlignment, spacing: Double,
                               truncated: Bool) -> TextLayout {
         let boxWidth = pending.reduce(0) { max($0, $1.width) }
         var lines: [TextLine] = []
@@ -310,14 +352,14 @@ extension FontLibrary {
             case (.leading, true), (.trailing, false): x = slack
             }
             for var run in line.runs {
-                if x != 0 { for i in run.xs.indices { run.xs[i] += x } }
+                if x != 0 { for i in run.xs.indices { run.xs[i] += x }; run.penStart += x; run.penEnd += x }
                 runs.append(run)
             }
             lines.append(TextLine(range: line.range, baseline: line.baseline, x: x, width: line.width, isRightToLeft: line.rtl,
                                   trailingSpaceWidth: line.trailing))
         }
         let n = pending.count
-        let height = Double(n) * font.lineHeight + Double(max(0, n - 1)) * spacing
+        let height = Double(n) * lineHeight + Double(max(0, n - 1)) * spacing
         return TextLayout(size: Size(boxWidth, height), lineCount: n, firstBaseline: lines.first?.baseline ?? 0,
                           lastBaseline: lines.last?.baseline ?? 0, isTruncated: truncated, lines: lines,
                           font: font, runs: runs)

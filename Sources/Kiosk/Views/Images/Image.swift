@@ -55,7 +55,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     }
 
     func render(node: Node, pass: RenderPass) {
-        if let symbol = symbolName { renderSymbol(symbol, node: node, pass: pass); return }
+        if let symbol = symbolName { renderSymbol(node.environment.symbolVariants.apply(to: symbol), node: node, pass: pass); return }
         guard let image = surface else { return }
         let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(node.frame), sampling)
                                                           : .image(image, Raster.Rect(node.frame), sampling)

@@ -13,8 +13,10 @@
 // a 52-pt row with the title in 34-pt bold, 16 pt from the leading edge. `.automatic` is large
 // (SwiftUI's default for a stack's pages). Push and pop slide the page from/to the trailing
 // edge (`.move(edge: .trailing)`) in 0.35 s ease-in-out (kiosk's choice; UIKit's push is a
-// spring of about that length). Not modelled: value-based links (`NavigationLink(value:)` and
-// `navigationDestination`), `NavigationPath`, toolbars, the covered page's parallax shift.
+// spring of about that length); a change of a bound path made outside `withAnimation` slides
+// too (the stack animates changes of its depth). Navigation by value: NavigationPath.swift;
+// toolbar items in the bar and a bottom toolbar: Toolbar.swift. Not modelled: the covered
+// page's parallax shift, NavigationSplitView.
 
 import Observation
 
@@ -22,7 +24,17 @@ import Observation
 @Observable final class NavigationPageInfo {
     var title: String?
     var displayMode: NavigationBarItem.TitleDisplayMode = .automatic
+    var backButtonHidden = false
+    var barHidden = false
+    /// Bumped whenever a `.toolbar` on the page is evaluated: its items are views, which cannot
+    /// be compared, so the bar and the bottom toolbar read them again.
+    var toolbarVersion = 0
+    /// Toolbar items by the token of the `.toolbar` modifier that gave them.
+    @ObservationIgnored var toolbars: [Int: [ToolbarEntry]] = [:]
     init() {}
+
+    /// Every toolbar item of the page, in the order of their modifiers.
+    var toolbarItems: [ToolbarEntry] { toolbars.keys.sorted().flatMap { toolbars[$0]! } }
 }
 
 /// A view that displays a root view and enables you to present additional views over it.
@@ -33,43 +45,109 @@ import Observation
 ///         .navigationTitle("Menu")
 /// }
 /// ```
-public struct NavigationStack<Root: View>: View {
+public struct NavigationStack<Data, Root: View>: View {
     struct Entry: Identifiable {
         let id: Int
         let view: AnyView
+        var onPop: (() -> Void)?
+    }
+    /// A page above the root: a path value or a pushed view.
+    struct Page: Identifiable {
+        enum ID: Hashable { case value(Int, AnyHashable), view(Int) }
+        let id: ID
+        let content: AnyView
     }
     let root: Root
+    let path: Binding<NavigationPath>?
+    @State private var ownPath = NavigationPath()
     @State private var pushed: [Entry] = []
     @State private var nextID = 0
     @State private var rootInfo = NavigationPageInfo()
+    @State private var destinations = NavigationDestinations()
 
     /// Creates a navigation stack that manages its own navigation state.
-    public init(@ViewBuilder root: () -> Root) { self.root = root() }
+    public init(@ViewBuilder root: () -> Root) where Data == NavigationPath { self.root = root(); path = nil }
+
+    /// A stack whose pages above the root are the values of `path`.
+    ///
+    /// ```swift
+    /// NavigationStack(path: $path) {
+    ///     List(recipes) { NavigationLink($0.name, value: $0) }
+    ///         .navigationDestination(for: Recipe.self) { RecipeDetail(recipe: $0) }
+    /// }
+    /// ```
+    public init(path: Binding<NavigationPath>, @ViewBuilder root: () -> Root) where Data == NavigationPath {
+        self.root = root(); self.path = path
+    }
+
+    /// A stack whose pages above the root are the elements of `path` (all of one type).
+    public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable {
+        self.root = root()
+        self.path = Binding(get: { NavigationPath(path.wrappedValue) },
+                            set: { path.wrappedValue = Data($0.elements.compactMap { $0.base as? Data.Element }) })
+    }
 
     /// The push and pop animation.
     static var slide: Animation { .easeInOut(duration: 0.35) }
 
+    private var currentPath: NavigationPath { path?.wrappedValue ?? ownPath }
+
+    private func setPath(_ p: NavigationPath) {
+        if let path { path.wrappedValue = p } else { ownPath = p }
+    }
+
     public var body: some View {
-        ZStack {
-            _NavigationPageView(info: rootInfo, backTitle: nil, pop: nil, push: push, content: root)
-            ForEach(Array(pushed.enumerated()), id: \.element.id) { index, entry in
+        let values = currentPath.elements
+        var pages: [Page] = []
+        pages.reserveCapacity(values.count + pushed.count)
+        for (i, v) in values.enumerated() {
+            pages.append(Page(id: .value(i, v), content: AnyView(_NavigationValuePage(value: v, destinations: destinations))))
+        }
+        for e in pushed { pages.append(Page(id: .view(e.id), content: e.view)) }
+        let actions = NavigationActions(append: append, present: present, dismiss: dismiss, destinations: destinations)
+        return ZStack {
+            _NavigationPageView(info: rootInfo, backTitle: nil, pop: nil, push: push, actions: actions, content: root)
+            ForEach(Array(pages.enumerated()), id: \.element.id) { index, page in
                 _NavigationPageView(info: nil, backTitle: index == 0 ? (rootInfo.title ?? "Back") : "Back",
-                                    pop: pop, push: push, content: entry.view)
+                                    pop: pop, push: push, actions: actions, content: page.content)
                     .transition(.move(edge: .trailing))
                     .zIndex(Double(index + 1))
             }
         }
+        .animation(Self.slide, value: pages.count)
     }
 
-    private func push(_ view: AnyView) {
+    private func push(_ view: AnyView) { _ = present(view, onPop: nil) }
+
+    private func present(_ view: AnyView, onPop: (() -> Void)?) -> Int {
         let id = nextID
         nextID += 1
-        withAnimation(Self.slide) { pushed.append(Entry(id: id, view: view)) }
+        withAnimation(Self.slide) { pushed.append(Entry(id: id, view: view, onPop: onPop)) }
+        return id
     }
 
+    private func dismiss(_ id: Int) {
+        guard let i = pushed.firstIndex(where: { $0.id == id }) else { return }
+        withAnimation(Self.slide) { _ = pushed.remove(at: i) }
+    }
+
+    private func append(_ value: AnyHashable) {
+        var p = currentPath
+        p.elements.append(value)
+        withAnimation(Self.slide) { setPath(p) }
+    }
+
+    /// The back button: the top pushed view, else the path's last value.
     private func pop() {
-        guard !pushed.isEmpty else { return }
-        withAnimation(Self.slide) { _ = pushed.removeLast() }
+        if let top = pushed.last {
+            withAnimation(Self.slide) { _ = pushed.removeLast() }
+            top.onPop?()
+        } else if !currentPath.isEmpty {
+            var p = currentPath
+            p.removeLast()
+            withAnimation(Self.slide) { setPath(p) }
+        }
     }
 }
 
@@ -84,23 +162,33 @@ public struct NavigationView<Content: View>: View {
 /// A view that pushes a destination onto the enclosing `NavigationStack` when tapped.
 public struct NavigationLink<Label: View, Destination: View>: View {
     let label: Label
-    let destination: Destination
+    let destination: Destination?
+    let value: AnyHashable?
     @Environment(\.navigationPush) private var push
+    @Environment(\.navigationActions) private var actions
 
     /// A link with a label that pushes `destination`.
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
-        self.destination = destination(); self.label = label()
+        self.destination = destination(); self.label = label(); value = nil
     }
     /// A link with a label that pushes `destination` (the pre-iOS 16 spelling).
     public init(destination: Destination, @ViewBuilder label: () -> Label) {
-        self.destination = destination; self.label = label()
+        self.destination = destination; self.label = label(); value = nil
     }
+    init(value: AnyHashable?, label: Label) { self.value = value; self.label = label; destination = nil }
 
     public var body: some View {
         Button(action: {
-            if let push { push(AnyView(destination)) }
-            else { Diagnostics.warn("NavigationLink outside a NavigationStack: nothing to push onto") }
+            if let destination {
+                if let push { push(AnyView(destination)) }
+                else { Diagnostics.warn("NavigationLink outside a NavigationStack: nothing to push onto") }
+            } else if let value {
+                if let actions { actions.append(value) }
+                else { Diagnostics.warn("NavigationLink(value:) outside a NavigationStack: nothing to push onto") }
+            }
         }) { label }
+        // A link with a nil value is disabled, as in SwiftUI.
+        .disabled(destination == nil && value == nil)
     }
 }
 
@@ -176,8 +264,29 @@ extension View {
     public func navigationBarTitleDisplayMode(_ displayMode: NavigationBarItem.TitleDisplayMode) -> some View {
         modifier(_NavigationTitleModifier(title: nil, displayMode: displayMode))
     }
-    /// Accepted: kiosk's navigation bar has no back button to hide but its own.
-    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View { self }
+    /// Hides the back button of the enclosing page's navigation bar.
+    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+        modifier(_NavigationBarFlagModifier(backButtonHidden: hidesBackButton, barHidden: nil))
+    }
+    /// Hides the enclosing page's navigation bar (the content takes its space).
+    public func navigationBarHidden(_ hidden: Bool) -> some View {
+        modifier(_NavigationBarFlagModifier(backButtonHidden: nil, barHidden: hidden))
+    }
+}
+
+/// Writes the back-button and bar visibility into the enclosing page.
+struct _NavigationBarFlagModifier: ViewModifier {
+    let backButtonHidden: Bool?
+    let barHidden: Bool?
+    @Environment(\.navigationPage) private var page
+
+    func body(content: Content) -> some View {
+        if let page {
+            if let backButtonHidden, page.backButtonHidden != backButtonHidden { page.backButtonHidden = backButtonHidden }
+            if let barHidden, page.barHidden != barHidden { page.barHidden = barHidden }
+        }
+        return content
+    }
 }
 
 /// One level of a stack: content, bar, opaque background.
@@ -186,11 +295,14 @@ struct _NavigationPageView<Content: View>: View {
     let backTitle: String?
     let pop: (() -> Void)?
     let push: (AnyView) -> Void
+    let actions: NavigationActions
     let content: Content
     @State private var info = NavigationPageInfo()
 
-    init(info: NavigationPageInfo?, backTitle: String?, pop: (() -> Void)?, push: @escaping (AnyView) -> Void, content: Content) {
-        self.ownInfo = info; self.backTitle = backTitle; self.pop = pop; self.push = push; self.content = content
+    init(info: NavigationPageInfo?, backTitle: String?, pop: (() -> Void)?, push: @escaping (AnyView) -> Void,
+         actions: NavigationActions, content: Content) {
+        self.ownInfo = info; self.backTitle = backTitle; self.pop = pop; self.push = push; self.actions = actions
+        self.content = content
     }
 
     var body: some View {
@@ -199,7 +311,9 @@ struct _NavigationPageView<Content: View>: View {
             content
                 .environment(\.navigationPage, page)
                 .environment(\.navigationPush, push)
+                .environment(\.navigationActions, actions)
             _NavigationBar(info: page, backTitle: backTitle, pop: pop)
+            _BottomToolbar(info: page)
         }
         .background(Color(.systemBackground))
     }
@@ -217,13 +331,23 @@ struct _NavigationBar: View {
     var body: some View {
         let title = info.title
         let large = info.displayMode != .inline && title != nil
+        let _ = info.toolbarVersion
+        let items = info.toolbarItems
+        let principal = items.first { $0.placement.slot == .principal }
+        let leading = items.filter { $0.placement.slot == .leading }
+        let trailing = items.filter { $0.placement.slot == .trailing }
+        if info.barHidden {
+            Color.clear.frame(height: 0)
+        } else {
         VStack(alignment: .leading, spacing: 0) {
             ZStack {
-                if !large, let title {
+                if let principal {
+                    principal.view
+                } else if !large, let title {
                     Text(title).font(.headline).lineLimit(1)
                 }
                 HStack(spacing: 0) {
-                    if let pop {
+                    if let pop, !info.backButtonHidden {
                         Button(action: pop) {
                             HStack(spacing: 4) {
                                 Image(systemName: "chevron.left").font(.system(size: 17, weight: .semibold))
@@ -234,8 +358,17 @@ struct _NavigationBar: View {
                         .foregroundColor(.accentColor)
                         .padding(.leading, 8)
                     }
+                    if !leading.isEmpty {
+                        HStack(spacing: 16) { ForEach(leading) { $0.view } }
+                            .padding(.leading, pop != nil && !info.backButtonHidden ? 12 : 16)
+                    }
                     Spacer(minLength: 0)
+                    if !trailing.isEmpty {
+                        HStack(spacing: 16) { ForEach(trailing) { $0.view } }
+                            .padding(.trailing, 16)
+                    }
                 }
+                .tint(.accentColor)
             }
             .frame(height: Self.rowHeight)
             if large, let title {
@@ -247,6 +380,7 @@ struct _NavigationBar: View {
         }
         .frame(maxWidth: .infinity)
         .background(Color(.systemBackground))
+        }
     }
 }
 
@@ -265,12 +399,20 @@ struct _NavigationPageLayout<Content: View>: View, PrimitiveView, LayoutBehavior
 
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
         let items = node.layoutItems
-        guard items.count == 2 else { pass.place(items: items, in: bounds); return }
+        // Content, bar and (when it has items) the bottom toolbar: an empty one lists nothing.
+        guard items.count >= 2 else { pass.place(items: items, in: bounds); return }
         let bar = pass.size(items[1], ProposedViewSize(width: bounds.width, height: nil))
         let barHeight = min(bounds.height, bar.height)
         pass.place(items[1], in: CGRect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: barHeight))
-        // The content gets the space below the bar and is centred in it (as a root view is).
-        let space = CGRect(x: bounds.minX, y: bounds.minY + barHeight, width: bounds.width, height: bounds.height - barHeight)
+        // The bottom toolbar (zero high without items) at the bottom.
+        var bottomHeight: CGFloat = 0
+        if items.count >= 3 {
+            let bottom = pass.size(items[2], ProposedViewSize(width: bounds.width, height: nil))
+            bottomHeight = min(bounds.height - barHeight, bottom.height)
+            pass.place(items[2], in: CGRect(x: bounds.minX, y: bounds.maxY - bottomHeight, width: bounds.width, height: bottomHeight))
+        }
+        // The content gets the space between and is centred in it (as a root view is).
+        let space = CGRect(x: bounds.minX, y: bounds.minY + barHeight, width: bounds.width, height: bounds.height - barHeight - bottomHeight)
         let size = pass.size(items[0], ProposedViewSize(width: space.width, height: space.height))
         pass.place(items[0], in: CGRect(x: space.midX - size.width / 2, y: space.midY - size.height / 2,
                                         width: size.width, height: size.height))

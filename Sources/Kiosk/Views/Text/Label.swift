@@ -57,3 +57,14 @@ extension View {
     /// How labels inside this view show their title and icon.
     public func labelStyle(_ style: LabelStyleKind) -> some View { environment(\.labelStyle, style.kind) }
 }
+
+/// A label's two parts, for containers that lay them out themselves (a tab bar's items).
+protocol LabelParts {
+    var titlePart: any View { get }
+    var iconPart: any View { get }
+}
+
+extension Label: LabelParts {
+    var titlePart: any View { title }
+    var iconPart: any View { icon }
+}

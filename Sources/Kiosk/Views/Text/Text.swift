@@ -1,5 +1,7 @@
 // Text: a string drawn in a font. It measures itself through the host's text engine: on one
-// line at its ideal size, wrapped at word boundaries when offered less width.
+// line at its ideal size, wrapped at word boundaries when offered less width. Text in several
+// styles (`Text + Text`, Markdown, AttributedString: TextRuns.swift) keeps its parts as runs and
+// is still laid out as one paragraph.
 
 import Raster
 
@@ -11,13 +13,22 @@ import Raster
 /// ```
 public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputComparable {
     let string: String
-    var font: Font?
-    var weight: Font.Weight?
-    var isItalic = false
-    var color: Color?
+    /// The style of the whole text (a run's own style wins over it).
+    var style = TextStyle()
+    /// The parts of text in several styles, in order (nil: one style).
+    var runs: [TextRun]?
 
-    public init<S: StringProtocol>(_ content: S) { string = String(content) }
+    var font: Font? { get { style.font } set { style.font = newValue } }
+    var weight: Font.Weight? { get { style.weight } set { style.weight = newValue } }
+    var isItalic: Bool { get { style.isItalic } set { style.isItalic = newValue } }
+    var color: Color? { get { style.color } set { style.color = newValue } }
+
+    /// Text of a string as it is (a `String` variable is not read as Markdown, as in SwiftUI;
+    /// a literal is: `init(_: LocalizedStringKey)`).
+    @_disfavoredOverload public init<S: StringProtocol>(_ content: S) { string = String(content) }
+    /// Text of `content` exactly as written (no Markdown).
     public init(verbatim content: String) { string = content }
+    init(string: String, runs: [TextRun]?) { self.string = string; self.runs = runs }
     public var body: Never { bodyNeverCalled("Text") }
 
     public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
@@ -25,29 +36,33 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputCo
     public func bold() -> Text { fontWeight(.bold) }
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
     public func italic() -> Text { var t = self; t.isItalic = true; return t }
+    public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
     public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
 
     /// Whether this text measures and wraps as `other` does: everything but the colour is the
     /// same (LayoutInputComparable).
     func laysOutLike(_ other: Text) -> Bool {
-        string == other.string && font == other.font && weight == other.weight && isItalic == other.isItalic
+        string == other.string && runs == other.runs && style.laysOutLike(other.style)
     }
 
     /// A change of letter case applied to text when it is shown (`.textCase(_:)`).
     public enum Case: Hashable, Sendable { case uppercase, lowercase }
 
     func resolved(_ env: EnvironmentValues) -> ResolvedText {
-        var f = font ?? env.font ?? .body
-        if let weight { f.weight = weight }
-        if isItalic { f.isItalic = true }
         let shown: String
         switch env.textCase {
         case .uppercase?: shown = string.uppercased()
         case .lowercase?: shown = string.lowercased()
         case nil: shown = string
         }
-        return ResolvedText(string: shown, font: f, alignment: env.multilineTextAlignment,
-                            lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing))
+        let base = env.textStyle.merged(under: style)
+        var resolved = ResolvedText(string: shown, font: base.resolvedFont(env), alignment: env.multilineTextAlignment,
+                                    lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing))
+        // Upper/lower case may change the number of scalars ("ß" → "SS"): runs then style nothing.
+        if shown.unicodeScalars.count == string.unicodeScalars.count || runs == nil {
+            resolved.runs = resolvedRuns(base: base, env: env)
+        }
+        return resolved
     }
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
@@ -126,13 +141,20 @@ final class ResolvedTextBox {
     init(_ text: ResolvedText) { self.text = text }
 }
 
-/// Text with everything resolved that decides its shape (not its colour).
+/// Text with everything resolved that decides its shape (and, for styled runs, their colours).
 struct ResolvedText: Hashable {
     var string: String
     var font: Font
     var alignment: TextAlignment
     var lineLimit: Int?
     var lineSpacing: Double
+    /// Styled parts (nil: all of it in `font` and the paint it is drawn with).
+    var runs: [ResolvedTextRun]? = nil
+
+    init(string: String, font: Font, alignment: TextAlignment, lineLimit: Int?, lineSpacing: Double, runs: [ResolvedTextRun]? = nil) {
+        self.string = string; self.font = font; self.alignment = alignment; self.lineLimit = lineLimit
+        self.lineSpacing = lineSpacing; self.runs = runs
+    }
 }
 
 struct TextCaseKey: EnvironmentKey { static let defaultValue: Text.Case? = nil }
