@@ -145,4 +145,58 @@ private struct AlertHost: View {
         host.advance(by: 1)
         #expect(host.renderer.graph.presentations.entries.count == 51)       // levels 0…50 each present one
     }
+
+    @Test func anActionSheetKeepsCancelApartAndATapOutsideCancels() throws {
+        let log = Box<[String]>([])
+        struct Host: View {
+            let log: Box<[String]>
+            @State var asking = true
+            var body: some View {
+                Text(asking ? "asking" : "answered")
+                    .confirmationDialog("Share", isPresented: $asking, titleVisibility: .visible) {
+                        Button("Print") { log.value.append("print") }
+                    }
+            }
+        }
+        let host = HeadlessHost(width: 320, height: 480, text: FixedAdvanceText()) { Host(log: log) }
+        host.advance(by: 0.8)
+        let print = try #require(host.frame(ofText: "Print"))
+        let cancel = try #require(host.frame(ofText: "Cancel", 1))   // 0: the main group's hidden copy
+        #expect(cancel.minY > print.maxY + 8)                 // its own group below
+        #expect(cancel.maxY > 480 - 8 - 57)
+        host.tap(x: 160, y: 40)
+        host.advance(by: 0.8)
+        #expect(host.frame(ofText: "answered") != nil)
+        #expect(log.value.isEmpty)
+    }
+
+    @Test func aSheetDraggedDownPastHalfItsSmallestDetentDismissesAndDetentsSnap() throws {
+        struct Host: View {
+            @State var showing = true
+            var body: some View {
+                Text(showing ? "shown" : "gone")
+                    .sheet(isPresented: $showing) {
+                        Text("Sheet").presentationDetents([.medium, .large])
+                    }
+            }
+        }
+        let host = HeadlessHost(width: 320, height: 480, text: FixedAdvanceText()) { Host() }
+        host.advance(by: 1)
+        let medium = try #require(host.frame(ofText: "Sheet"))
+        #expect(medium.minY >= 240 && medium.minY < 260)
+        // Up to large.
+        host.drag(from: CGPoint(x: 160, y: 300), to: CGPoint(x: 160, y: 60), duration: 0.3)
+        host.advance(by: 1)
+        let large = try #require(host.frame(ofText: "Sheet"))
+        #expect(large.minY > 0 && large.minY < 30, "large: \(large)")
+        // Down a little: back to medium.
+        host.drag(from: CGPoint(x: 160, y: 100), to: CGPoint(x: 160, y: 300), duration: 0.5)
+        host.advance(by: 1)
+        #expect(abs(try #require(host.frame(ofText: "Sheet")).minY - medium.minY) < 1)
+        // Down past half of the medium height: dismissed.
+        host.drag(from: CGPoint(x: 160, y: 300), to: CGPoint(x: 160, y: 470), duration: 0.5)
+        host.advance(by: 1)
+        #expect(host.frame(ofText: "Sheet") == nil)
+        #expect(host.frame(ofText: "gone") != nil)
+    }
 }
