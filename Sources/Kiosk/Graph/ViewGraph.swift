@@ -153,6 +153,8 @@ final class ViewGraph {
     /// Leaving views whose transition modifiers were built at their removal: layout places
     /// them once, at the view's last frame.
     @exclusivity(unchecked) var leavingToPlace: [Node] = []
+    /// Sheets, alerts, dialogs and menus shown over the root (Views/Presentation/).
+    @exclusivity(unchecked) var presentationsIfMade: PresentationRegistry?
     /// matchedGeometryEffect groups (Views/MatchedGeometryEffect.swift).
     let matchedGeometry = MatchedGeometryGroups()
     /// The last node serial before the current update (nodes past it were made in it).
@@ -168,7 +170,10 @@ final class ViewGraph {
         rootEnvironment = environment
         GraphClock.created(self)
         withSink {
-            root = Node(view: view, key: NodeKey(key: ChildKey(0), type: ObjectIdentifier(type(of: view))), parent: nil, graph: self)
+            // The app's view under a root that also holds the presentation overlay
+            // (Views/Presentation/PresentationLayer.swift).
+            let top = _PresentationRoot(content: view)
+            root = Node(view: top, key: NodeKey(key: ChildKey(0), type: ObjectIdentifier(type(of: top))), parent: nil, graph: self)
             root.environment = environment
             // The root's own onAppear too (`Color.red.onAppear { … }` as a host's whole content).
             if let lifecycle = root.lifecycle { enqueueLifecycle { [link = root.link] in

@@ -221,6 +221,8 @@ public final class RootRenderer {
             let pass = layoutPass
             pass.start(number: layoutNumber, transaction: graph.layoutTransaction)
             pass.place(items: rootItems, in: screen)
+            // Presentations over the whole screen, after the root view (PresentationLayer.swift).
+            if let overlay = presentationOverlay { pass.place(overlay, in: screen) }
             // Views removed with a transition built at their removal: their modifiers are laid
             // out once, where the view was (it keeps its frame while it leaves).
             for host in graph.leavingToPlace where !host.isRemoved {
@@ -248,14 +250,34 @@ public final class RootRenderer {
     /// A flush laid out: the next frame must record the display list again.
     private var needsRecord = false
 
-    /// The root's layout items (cached like every node's: rebuilt when the structure changes).
+    /// The root view's layout items (cached like every node's: rebuilt when the structure
+    /// changes). The graph's root is `_PresentationRoot`: the app's view, then the overlay,
+    /// which is placed on its own over the whole screen.
     private var rootItems: [Node] {
         let root = graph.root!
-        guard root.layout != nil else { return root.layoutItems }
-        if rootSelf.first !== root { rootSelf = [root] }
-        return rootSelf
+        guard root.layout == nil else {
+            if rootSelf.first !== root { rootSelf = [root] }
+            return rootSelf
+        }
+        guard rootContentVersion != graph.structureVersion else { return rootContent }
+        rootContentVersion = graph.structureVersion
+        rootContent.removeAll(keepingCapacity: true)
+        if root.view is _PresentationRoot, let content = root.children.first {
+            content.appendLayoutItems(to: &rootContent)
+        } else {
+            rootContent.append(contentsOf: root.layoutItems)
+        }
+        return rootContent
     }
     private var rootSelf: [Node] = []
+    private var rootContent: [Node] = []
+    private var rootContentVersion = -1
+    /// The presentation overlay node (the root's second child).
+    private var presentationOverlay: Node? {
+        let root = graph.root!
+        guard root.view is _PresentationRoot, root.children.count == 2 else { return nil }
+        return root.children[1]
+    }
     /// Kept between frames so their storage is reused (a frame allocates no lists of its own).
     private lazy var layoutPass = LayoutPass(number: 0, text: text)
     private var renderPass: RenderPass?
