@@ -62,6 +62,7 @@ public final class RootRenderer {
         var env = EnvironmentValues()
         env.colorScheme = colorScheme
         env.screenSize = CGSize(width: w, height: h)
+        env.kioskIdleActivity = KioskIdleActivity()      // this screen's onKioskIdle (Views/Core/OnKioskIdle.swift)
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: w, height: h)
         graph = ViewGraph(root: root, environment: env, warnings: warnings)
         touches.startDate = graph.startDate
@@ -613,6 +614,7 @@ public final class RootRenderer {
     /// Delivers a touch; gesture callbacks run now, their state changes show next frame.
     func touch(id: Int, phase: TouchPhase, x: Double, y: Double, time: Double) {
         graph.withSink {
+            graph.rootEnvironment.kioskIdleActivity.noteInput(at: time)
             touches.handle(id: id, phase: phase, location: CGPoint(x: x, y: y), time: time,
                            regions: hitRegions, transforms: gestureTransforms)
         }
