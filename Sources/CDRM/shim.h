@@ -43,6 +43,9 @@ static inline unsigned long kiosk_FBIOPUT_VSCREENINFO(void) { return FBIOPUT_VSC
 static inline unsigned long kiosk_FBIOGET_FSCREENINFO(void) { return FBIOGET_FSCREENINFO; }
 static inline unsigned long kiosk_FBIOPAN_DISPLAY(void) { return FBIOPAN_DISPLAY; }
 static inline unsigned long kiosk_FBIO_WAITFORVSYNC(void) { return FBIO_WAITFORVSYNC; }
+static inline unsigned long kiosk_FBIOBLANK(void) { return FBIOBLANK; }
+static const unsigned long kiosk_FB_BLANK_UNBLANK = FB_BLANK_UNBLANK;
+static const unsigned long kiosk_FB_BLANK_POWERDOWN = FB_BLANK_POWERDOWN;
 
 // Console / VT request codes.
 static inline unsigned long kiosk_KDSETMODE(void) { return KDSETMODE; }

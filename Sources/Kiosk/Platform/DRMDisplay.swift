@@ -43,6 +43,9 @@ public final class DRMDisplay: Display {
     private var suspended = false
     private var dirtyFBUnsupported = false
     private var savedCRTC: drmModeCrtc?
+    /// How the idle policy switched the panel off, while it is off.
+    private enum PanelOff { case dpms, crtc }
+    private var panelOff: PanelOff?
     private let eventBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 8)
     /// The `--mode` setting, picked again when the screen comes back.
     private let modeRequest: ModeRequest?
@@ -154,6 +157,7 @@ public final class DRMDisplay: Display {
     public func present(_ surface: Surface, damage: [IntRect]) throws -> Double? {
         guard !suspended else { return nil }
         precondition(surface.width == width && surface.height == height, "frame size differs from the display's")
+        if panelOff != nil { try setPanelPower(true) }
         if waitingForMaster { try regainMaster() }
         if recheckConnector || unplugged { try reprobeConnector() }
         if pending >= 0 { try waitForFlip(timeoutMs: 100) }
@@ -366,6 +370,33 @@ public final class DRMDisplay: Display {
         return last
     }
 
+    /// Off: the connector's DPMS property, else the CRTC turned off; the buffers keep the frame.
+    /// On: DPMS on, or the next present sets the CRTC again (a modeset) with a complete buffer.
+    public func setPanelPower(_ on: Bool) throws -> Bool {
+        if on {
+            guard let how = panelOff else { return true }
+            panelOff = nil
+            if how == .dpms, let e = kms.setDPMS(connector: connector.id, on: true) {
+                if DRMDisplay.deviceGone(e) { throw failure("DPMS on", e) }
+                Log.warning("drm: DPMS on \(connector.name): \(e); setting the mode again")
+                crtcSet = false
+            }
+            return true
+        }
+        guard panelOff == nil else { return true }
+        guard !suspended, !unplugged else { return false }
+        if pending >= 0 { try waitForFlip(timeoutMs: 100) }
+        if kms.setDPMS(connector: connector.id, on: false) == nil { panelOff = .dpms; return true }
+        if let e = kms.disableCRTC(crtc) {
+            if DRMDisplay.deviceGone(e) { throw failure("drmModeSetCrtc (off)", e) }
+            Log.warning("drm: cannot switch \(connector.name) off (\(e))")
+            return false
+        }
+        crtcSet = false
+        panelOff = .crtc
+        return true
+    }
+
     public func suspend() {
         guard !suspended else { return }
         if pending >= 0 { try? waitForFlip(timeoutMs: 100) }
@@ -386,6 +417,7 @@ public final class DRMDisplay: Display {
     }
 
     public func close() {
+        if panelOff != nil { _ = try? setPanelPower(true) }
         if pending >= 0 { try? waitForFlip(timeoutMs: 100) }
         if let s = savedCRTC, s.buffer_id != 0, s.mode_valid != 0 {
             if let e = kms.setCRTC(s.crtc_id, framebuffer: s.buffer_id, x: s.x, y: s.y, connector: connector.id, mode: s.mode) {

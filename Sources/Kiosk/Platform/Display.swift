@@ -44,6 +44,11 @@ public protocol Display: AnyObject {
     func resume() throws
     /// Restores what was on screen before kiosk started and releases the device.
     func close()
+    /// Switches the panel off (DRM: DPMS off, or the CRTC off; fbdev: FBIOBLANK) keeping what it
+    /// showed, or back on. Returns false when this display cannot (the idle policy then shows
+    /// black). The next `present` after an off turns it on by itself.
+    @discardableResult
+    func setPanelPower(_ on: Bool) throws -> Bool
 }
 
 extension Display {
@@ -54,6 +59,7 @@ extension Display {
     public func handleEvents() throws -> Double? { nil }
     public func suspend() {}
     public func resume() throws {}
+    public func setPanelPower(_ on: Bool) throws -> Bool { false }
 }
 
 /// The display cannot show frames right now but may later: another process is DRM master (a

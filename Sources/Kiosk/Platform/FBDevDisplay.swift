@@ -31,6 +31,8 @@ public final class FBDevDisplay: Display {
     private var vsyncWorks = true
     private var lastPresent = 0.0
     private var suspended = false
+    /// Blanked by the idle policy (FBIOBLANK).
+    private var blanked = false
 
     public var summary: String {
         "fbdev \(path) \(panelWidth)x\(panelHeight) \(format) \(pages == 2 ? "panned double buffer" : "single buffer"), \(vsyncWorks ? "FBIO_WAITFORVSYNC pacing (a timer if the driver lacks it or does not answer)" : "timer pacing"), rotation \(rotation)"
@@ -99,6 +101,7 @@ public final class FBDevDisplay: Display {
     public func present(_ surface: Surface, damage: [IntRect]) throws -> Double? {
         guard !suspended else { return nil }
         precondition(surface.width == width && surface.height == height, "frame size differs from the display's")
+        if blanked { _ = try setPanelPower(true) }
         let back = pages == 2 ? 1 - visible : 0
         let base = memory + back * panelHeight * lineLength
         for r in ages.rectsToUpdate(buffer: back, frameDamage: damage) {
@@ -145,9 +148,23 @@ public final class FBDevDisplay: Display {
     }
 
     public func suspend() { suspended = true }
+
+    /// FBIOBLANK: powerdown, or unblank. Drivers without it (EINVAL, ENOTTY) answer false.
+    public func setPanelPower(_ on: Bool) throws -> Bool {
+        do {
+            _ = try Syscall.ioctl(fd, kiosk_FBIOBLANK(), value: UInt(on ? kiosk_FB_BLANK_UNBLANK : kiosk_FB_BLANK_POWERDOWN))
+            blanked = !on
+            return true
+        } catch let e as Errno {
+            if e == .noSuchDevice { throw PlatformError("FBIOBLANK", path: path, errno: e) }
+            Log.info("fbdev: FBIOBLANK on \(path): \(e)")
+            return false
+        }
+    }
     public func resume() throws { suspended = false; ages.invalidateAll() }
 
     public func close() {
+        if blanked { _ = try? setPanelPower(true) }
         // Leave page 0 visible so the console (which draws there) shows again.
         if pages == 2 && visible != 0 {
             vinfo.yoffset = 0

@@ -42,6 +42,14 @@ protocol KMSCalls: AnyObject {
     /// Asks the connector whether a screen is attached and which modes it offers now (a forced
     /// probe: after a hot-plug uevent, or when a modeset on it failed).
     func probeConnector(_ id: UInt32) -> Result<ConnectorState, Errno>
+    /// Sets the connector's DPMS property (the idle policy's panel off and on); EOPNOTSUPP when
+    /// the connector has none.
+    func setDPMS(connector: UInt32, on: Bool) -> Errno?
+}
+
+extension KMSCalls {
+    /// Calls without DPMS (test fakes) make the display turn the CRTC off instead.
+    func setDPMS(connector: UInt32, on: Bool) -> Errno? { .notSupported }
 }
 
 /// libdrm on an open card.
@@ -72,6 +80,23 @@ final class LibDRMCalls: KMSCalls {
     func waitForEvents(timeoutMs: Int32) throws -> Bool { try Syscall.poll(fd, timeoutMs: timeoutMs) }
     func readEvents(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         try Syscall.read(fd, buffer.baseAddress!, buffer.count)
+    }
+    func setDPMS(connector: UInt32, on: Bool) -> Errno? {
+        guard let prop = dpmsProperty(connector) else { return .notSupported }
+        return LibDRMCalls.result(drmModeConnectorSetProperty(fd, connector, prop, UInt64(on ? DRM_MODE_DPMS_ON : DRM_MODE_DPMS_OFF)))
+    }
+    /// The id of the connector's "DPMS" property (every KMS connector has one; atomic drivers
+    /// turn the CRTC off through it).
+    private func dpmsProperty(_ connector: UInt32) -> UInt32? {
+        guard let props = drmModeObjectGetProperties(fd, connector, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else { return nil }
+        defer { drmModeFreeObjectProperties(props) }
+        for i in 0..<Int(props.pointee.count_props) {
+            guard let p = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(p) }
+            let name = withUnsafeBytes(of: p.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "DPMS" { return p.pointee.prop_id }
+        }
+        return nil
     }
     func probeConnector(_ id: UInt32) -> Result<ConnectorState, Errno> {
         guard let c = drmModeGetConnector(fd, id) else { return .failure(errno == 0 ? .noSuchDevice : .current) }

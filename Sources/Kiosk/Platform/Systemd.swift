@@ -115,6 +115,9 @@ public final class ServiceNotifier {
     private var lastStatus = ""
     private var wasBusy = false
     private var loggedStall = false
+    /// The idle policy's state (`active`, `dimmed`, `off`), shown in STATUS= after the frame rate.
+    public private(set) var idleState: String?
+    private var lastFPS = 0
 
     /// From the process environment: `NOTIFY_SOCKET`, `WATCHDOG_USEC`, `WATCHDOG_PID`.
     public init(environment: [String: String] = ProcessEnvironment.current, now: Double = Syscall.monotonicNow()) {
@@ -186,6 +189,18 @@ public final class ServiceNotifier {
         Log.info("systemd: watchdog every \(g.interval) s (pinged while frames complete)")
     }
 
+    private var statusLine: String { "\(summary), \(lastFPS) fps" + (idleState.map { ", idle: \($0)" } ?? "") }
+
+    /// The idle policy changed state: STATUS= says so at once (no watchdog tick may come while
+    /// the panel is dark: there is nothing to ping about but the timer).
+    public func idleStateChanged(_ state: String) {
+        idleState = state
+        guard isReady, socketPath != nil else { return }
+        if state == "off" { lastFPS = 0 }
+        let status = statusLine
+        if status != lastStatus { lastStatus = status; send("STATUS=\(status)") }
+    }
+
     /// Cancels the watchdog timer (the loop halted; the timer must not outlive it).
     public func stopWatchdog() { timer?.cancel(); timer = nil }
 
@@ -199,7 +214,8 @@ public final class ServiceNotifier {
             var msg = "WATCHDOG=1"
             if isReady, now - statusTime >= 1 {
                 let fps = Double(shownSinceStatus) / (now - statusTime)
-                let status = "\(summary), \(Int(fps.rounded())) fps"
+                lastFPS = Int(fps.rounded())
+                let status = statusLine
                 statusTime = now; shownSinceStatus = 0
                 if status != lastStatus { lastStatus = status; msg += "\nSTATUS=\(status)" }
             }

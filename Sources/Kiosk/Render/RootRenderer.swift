@@ -62,6 +62,7 @@ public final class RootRenderer {
         var env = EnvironmentValues()
         env.colorScheme = colorScheme
         env.screenSize = CGSize(width: w, height: h)
+        env.kioskIdleActivity = KioskIdleActivity()      // this screen's onKioskIdle (Views/Core/OnKioskIdle.swift)
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: w, height: h)
         graph = ViewGraph(root: root, environment: env, warnings: warnings)
         touches.startDate = graph.startDate
@@ -637,6 +638,7 @@ public final class RootRenderer {
     /// Delivers a touch; gesture callbacks run now, their state changes show next frame.
     func touch(id: Int, phase: TouchPhase, x: Double, y: Double, time: Double) {
         graph.withSink {
+            graph.rootEnvironment.kioskIdleActivity.noteInput(at: time)
             noteTouchOutsideField(id: id, phase: phase, x: x, y: y)
             touches.handle(id: id, phase: phase, location: CGPoint(x: x, y: y), time: time,
                            regions: hitRegions, transforms: gestureTransforms)
@@ -681,7 +683,10 @@ public final class RootRenderer {
     /// Delivers a key to the focused view (Focus/FocusManager.swift); its state changes show
     /// next frame.
     func key(_ press: KeyPress) {
-        graph.withSink { _ = graph.focus.handleKey(press) }
+        graph.withSink {
+            if let now = graph.hostNow?() { graph.rootEnvironment.kioskIdleActivity.noteInput(at: now) }
+            _ = graph.focus.handleKey(press)
+        }
     }
 
     /// Whether a hardware keyboard is attached (the on-screen keyboard hides under `auto`).

@@ -24,6 +24,8 @@ public final class FrameLoop {
     public var overlay: FPSOverlay? { didSet { source.setMovesPixels(overlay == nil) } }
     /// systemd: READY=1 after the first frame is shown, the watchdog while frames complete.
     public var service: ServiceNotifier?
+    /// Dims and turns off the panel when nobody uses it (IdleController); set before `start`.
+    public var idle: IdleController?
 
     public private(set) var frameCount = 0
     public private(set) var wakeups = 0
@@ -40,6 +42,15 @@ public final class FrameLoop {
     private var startTime = 0.0
     private var wakeupTimer: DispatchSourceTimer?
     private var wakeupTime: Double?
+    private var idleTimer: DispatchSourceTimer?
+    private var idleTimerTime: Double?
+    /// True while the idle policy has the panel off: nothing is drawn and no timer but the idle
+    /// policy's own (for the night window) and the watchdog's runs.
+    public private(set) var panelOff = false
+    /// The panel could not be switched off, so it was painted black instead: repaint all on wake.
+    private var blankedByDrawing = false
+    /// What the last update before the dark drew into the shadow without showing it.
+    private var unshownDamage: [IntRect] = []
     /// True while the display said it cannot show frames now (DisplayUnavailable): another DRM
     /// master, a CRTC that stayed busy. The loop retries on a timer, then repaints everything.
     public private(set) var displayUnavailable = false
@@ -82,7 +93,13 @@ public final class FrameLoop {
             s.resume()
             hotplugSource = s
         }
-        input?.onTouch = { [unowned self] e in self.source.handleTouch(e); self.wake() }
+        input?.onTouch = { [unowned self] e in self.deliver(e) }
+        if let idle {
+            idle.observer = source as? IdleObserver
+            idle.setPanel = { [unowned self] on in self.setPanel(on: on) }
+            idle.onChange = { [unowned self] state in self.service?.idleStateChanged(state.rawValue) }
+            armIdleTimer()
+        }
         // State changed between frames (a queued block, a completion) asks for a frame too.
         source.setWakeHandler { [weak self] in DispatchQueue.main.async { self?.wake() } }
         input?.start()
@@ -98,6 +115,7 @@ public final class FrameLoop {
     func halt() {
         stopping = true
         wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
+        idleTimer?.cancel(); idleTimer = nil; idleTimerTime = nil
         displaySource?.cancel(); displaySource = nil
         hotplugSource?.cancel(); hotplugSource = nil
         service?.stopWatchdog()
@@ -114,14 +132,14 @@ public final class FrameLoop {
     /// True while the loop has a frame to show (the watchdog then expects frames to complete);
     /// false when idle, paused on another VT, or waiting for an unavailable display.
     var wantsFrames: Bool {
-        !paused && !stopping && !displayUnavailable && (fullRedraw || frameScheduled || source.needsFrame())
+        !paused && !stopping && !displayUnavailable && !panelOff && (fullRedraw || frameScheduled || source.needsFrame())
     }
 
     /// Something may have changed: schedule one frame unless one is scheduled or a flip is pending.
     public func wake() {
         CrashGuard.prepareThread()
         wakeups += 1
-        guard !frameScheduled, !paused, !stopping, !display.isFlipPending else { return }
+        guard !frameScheduled, !paused, !stopping, !panelOff, !display.isFlipPending else { return }
         guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) else { armWakeupTimer(); return }
         frameScheduled = true
         DispatchQueue.main.async { [weak self] in self?.drawFrame() }
@@ -153,13 +171,14 @@ public final class FrameLoop {
     private func drawFrame() {
         CrashGuard.prepareThread()
         frameScheduled = false
-        guard !paused, !stopping, !display.isFlipPending else { return }
+        guard !paused, !stopping, !panelOff, !display.isFlipPending else { return }
         let now = Syscall.monotonicNow()
         let t = clock.targetTime(now: now)
         let full = fullRedraw
         fullRedraw = false
         var damage = source.renderFrame(into: shadow, at: t, fullRedraw: full)
-        if full { damage = [shadow.bounds] }
+        if full { damage = [shadow.bounds] } else if !unshownDamage.isEmpty { damage += unshownDamage }
+        unshownDamage.removeAll(keepingCapacity: true)
         if let overlay { damage += overlay.draw(into: shadow, now: now, missed: clock.missedFlips) }
         if damage.isEmpty {
             // The source wanted a frame but nothing changed on screen: look again next vblank.
@@ -256,8 +275,94 @@ public final class FrameLoop {
         if let drm = display as? DRMDisplay, drm.busyRetries + drm.flipFallbacks > 0 {
             Log.info("drm: \(drm.busyRetries) EBUSY answers waited out, \(drm.flipFallbacks) frames shown by SetCrtc instead of a flip")
         }
+        idle?.restore()
         display.close()
         console?.restore()
         exit(code)
+    }
+
+    // MARK: Idle
+
+    /// A touch from the input devices: the idle policy may swallow it (it woke the panel).
+    public func deliver(_ event: TouchEvent) {
+        if let idle {
+            let deliver = idle.filter(event)
+            if idleTimerTime == nil { armIdleTimer() }
+            guard deliver else { return }
+        }
+        source.handleTouch(event)
+        wake()
+    }
+
+    /// A key from a keyboard or keypad: the idle policy may swallow it (it woke the panel).
+    /// Input sources call this rather than `source.handleKey`.
+    public func deliver(_ press: KeyPress) {
+        if let idle {
+            let deliver = idle.filter(press, at: Syscall.monotonicNow())
+            if idleTimerTime == nil { armIdleTimer() }
+            guard deliver else { return }
+        }
+        source.handleKey(press)
+        wake()
+    }
+
+    /// One timer at the idle policy's next deadline. Input does not re-arm it (a touch only moves
+    /// a number): when it fires early the policy looks again and the timer is set for the new
+    /// deadline, so an idle kiosk costs one wakeup per timeout.
+    private func armIdleTimer() {
+        guard let idle, !stopping else { return }
+        let now = Syscall.monotonicNow()
+        guard let t = idle.nextDeadline(now: now) else {
+            idleTimer?.cancel(); idleTimer = nil; idleTimerTime = nil
+            return
+        }
+        if let w = idleTimerTime, abs(w - t) < 1e-6 { return }
+        idleTimerTime = t
+        idleTimer?.cancel()
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        // Leeway: a dim a few tenths of a second late is invisible, and lets the kernel batch it.
+        timer.schedule(deadline: .now() + max(0, t - now), leeway: .milliseconds(200))
+        timer.setEventHandler { [weak self] in
+            guard let self, let idle = self.idle else { return }
+            self.idleTimer = nil; self.idleTimerTime = nil
+            idle.update(now: Syscall.monotonicNow())
+            self.armIdleTimer()
+        }
+        timer.resume()
+        idleTimer = timer
+    }
+
+    /// The idle policy turns the panel off or on.
+    private func setPanel(on: Bool) {
+        if on {
+            guard panelOff else { return }
+            panelOff = false
+            if blankedByDrawing { blankedByDrawing = false; fullRedraw = true }
+            else {
+                do { _ = try display.setPanelPower(true) } catch { Log.warning("idle: turning the panel on: \(error)") }
+            }
+            clock.reset()
+            wake()
+            return
+        }
+        guard !panelOff else { return }
+        // One last update, unshown, so the app's onChange(of: scenePhase) runs before the dark;
+        // its pixels go out with the first frame after the wake.
+        if !paused, !fullRedraw, source.needsFrame() {
+            unshownDamage += source.renderFrame(into: shadow, at: Syscall.monotonicNow(), fullRedraw: false)
+        }
+        panelOff = true
+        frameScheduled = false
+        wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
+        var switched = false
+        do { switched = try display.setPanelPower(false) } catch { Log.warning("idle: turning the panel off: \(error)") }
+        if !switched && !paused {
+            // No way to switch this panel off: show black, and repaint everything on wake.
+            Log.info("idle: \(display.summary) cannot be switched off; showing black instead")
+            shadow.clear(0xFF00_0000)
+            do { _ = try display.present(shadow, damage: [shadow.bounds]) } catch { Log.warning("idle: \(error)") }
+            blankedByDrawing = true
+            unshownDamage.removeAll()
+        }
     }
 }

@@ -31,6 +31,12 @@ public enum KioskRunner {
       --duration SECONDS    stop after this long (default: run until SIGTERM/SIGINT)
       --frame-markers       print "kiosk: frame N" on stdout after each frame
       --log-level LEVEL     error, warning, notice, info or debug
+      --idle-dim SECONDS    dim the backlight after this long without input (default 0: never)
+      --dim-brightness B    how dim: N% of max_brightness or a raw value (default 10%)
+      --idle-off SECONDS    turn the panel off after this long without input (default 0: never)
+      --backlight DIR       auto (first under /sys/class/backlight), none, or a backlight directory
+      --display-off-between HH:MM-HH:MM   panel off between these local times unless touched
+    The touch or key that wakes a dimmed or dark panel is not passed to the app.
     Settings also come from /etc/kiosk/kiosk.conf (or $KIOSK_CONFIG) and KIOSK_* variables;
     the command line wins, then the environment, then the file.
     Exit codes: 0 ok or stopped by a signal; 1 display failed; 2 bad option or setting;
@@ -98,6 +104,7 @@ public enum KioskRunner {
         loop.frameMarkers = s.frameMarkers
         loop.service = ServiceNotifier()
         if s.fpsOverlay { loop.overlay = FPSOverlay() }
+        loop.idle = makeIdleController(s)
         if !(display is OffscreenDisplay) { loop.console = Console.open() }
         let (pw, ph) = display.rotation.logicalSize(panelWidth: display.width, panelHeight: display.height)
         switch s.input {
@@ -110,6 +117,22 @@ public enum KioskRunner {
                                                      panelWidth: pw, panelHeight: ph, rotation: display.rotation)) { _ in }
         }
         loop.runForever()
+    }
+
+    /// The idle policy `s` asks for, with its backlight; nil when it asks for none. A backlight
+    /// that cannot be used is one warning, and the panel still goes off on time.
+    static func makeIdleController(_ s: Settings, classDirectory: String = Backlight.classDirectory) -> IdleController? {
+        let policy = s.idlePolicy
+        guard policy.isEnabled else { return nil }
+        let (backlight, warning) = Backlight.open(s.backlight, classDirectory: classDirectory)
+        if let warning { Log.warning(warning) }
+        else if backlight == nil && s.idleDim > 0 && s.backlight == "auto" { Log.notice("idle: no backlight under \(classDirectory); not dimming") }
+        var parts: [String] = []
+        if s.idleDim > 0 { parts.append("dim to \(s.dimBrightness) after \(s.idleDim) s") }
+        if s.idleOff > 0 { parts.append("off after \(s.idleOff) s") }
+        if let w = s.displayOffBetween { parts.append("off between \(w)") }
+        Log.info("idle: \(parts.joined(separator: ", "))\(backlight.map { " (backlight \($0.directory), max \($0.maxBrightness))" } ?? "")")
+        return IdleController(policy: policy, backlight: backlight, dimLevel: s.dimBrightness, now: Syscall.monotonicNow())
     }
 
     /// Logs `error` and exits with the documented code for its kind.

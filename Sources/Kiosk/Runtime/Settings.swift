@@ -81,19 +81,37 @@ public struct Settings: Equatable, Sendable {
     /// Print `kiosk: frame N` markers on stdout (the QEMU test waits for them).
     public var frameMarkers = false
     public var logLevel = Log.Level.info
+    /// Seconds without input before the backlight dims (0 = never).
+    public var idleDim = 0.0
+    /// How bright a dimmed backlight is.
+    public var dimBrightness = BrightnessLevel.percent(10)
+    /// Seconds without input before the panel goes off (0 = never).
+    public var idleOff = 0.0
+    /// `auto` (the first under /sys/class/backlight), `none`, or a backlight directory.
+    public var backlight = "auto"
+    /// Local times between which the panel is off unless touched.
+    public var displayOffBetween: DailyWindow?
 
     public init() {}
+
+    /// The idle policy these settings ask for.
+    public var idlePolicy: IdlePolicy.Configuration {
+        IdlePolicy.Configuration(dimAfter: idleDim, offAfter: idleOff, offBetween: displayOffBetween)
+    }
 
     public static func == (a: Settings, b: Settings) -> Bool {
         a.scene == b.scene && a.display == b.display && a.mode == b.mode && a.rotation == b.rotation && a.input == b.input &&
         a.fpsOverlay == b.fpsOverlay && a.calibration == b.calibration && a.swapXY == b.swapXY && a.invertX == b.invertX &&
         a.invertY == b.invertY && a.offscreenSize == b.offscreenSize && a.duration == b.duration &&
-        a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel
+        a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel && a.idleDim == b.idleDim &&
+        a.dimBrightness == b.dimBrightness && a.idleOff == b.idleOff && a.backlight == b.backlight &&
+        a.displayOffBetween == b.displayOffBetween
     }
 
     /// Every key the file, the environment (`KIOSK_` + upper case, `-` → `_`) and options accept.
     public static let keys = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration",
-                              "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level"]
+                              "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level",
+                              "idle-dim", "dim-brightness", "idle-off", "backlight", "display-off-between"]
 
     /// Applies one `key = value` setting.
     public mutating func apply(key: String, value: String, source: String = "option") throws {
@@ -135,8 +153,25 @@ public struct Settings: Equatable, Sendable {
             case "debug": logLevel = .debug
             default: throw ConfigError.invalidValue(key: key, value: v, expected: "error, warning, notice, info or debug")
             }
+        case "idle-dim": idleDim = try Settings.idleSeconds(key, v)
+        case "idle-off": idleOff = try Settings.idleSeconds(key, v)
+        case "dim-brightness": dimBrightness = try BrightnessLevel(parsing: v)
+        case "backlight":
+            guard v == "auto" || v == "none" || v.hasPrefix("/") else {
+                throw ConfigError.invalidValue(key: key, value: v, expected: "auto, none or a directory such as /sys/class/backlight/NAME")
+            }
+            backlight = v
+        case "display-off-between": displayOffBetween = v == "none" ? nil : try DailyWindow(parsing: v)
         default: throw ConfigError.unknownKey(key: key, source: source)
         }
+    }
+
+    /// Idle timeouts: seconds from 0 (never) to 10⁹.
+    static func idleSeconds(_ key: String, _ v: String) throws -> Double {
+        guard let d = Double(v), d.isFinite, d >= 0, d <= VirtualRun.maxTime else {
+            throw ConfigError.invalidValue(key: key, value: v, expected: "seconds ≥ 0 (0 = never)")
+        }
+        return d
     }
 
     /// Device paths in an `input` value: separated by commas or white space (empty pieces
@@ -169,6 +204,11 @@ public struct Settings: Equatable, Sendable {
         out.append("--size=\(offscreenSize.width)x\(offscreenSize.height)")
         out.append("--duration=\(duration)")
         out.append("--log-level=\(logLevel.word)")
+        out.append("--idle-dim=\(idleDim)")
+        out.append("--dim-brightness=\(dimBrightness)")
+        out.append("--idle-off=\(idleOff)")
+        out.append("--backlight=\(backlight)")
+        out.append("--display-off-between=\(displayOffBetween.map { "\($0)" } ?? "none")")
         return out
     }
 

@@ -26,7 +26,8 @@ public final class ViewFrameSource: FrameSource {
         if !timers.isEmpty { renderer.graph.clock.adopt(timers) }
     }
 
-    private func local(_ t: Double) -> Double {
+    /// `t` on the loop's clock as the views' time (seconds since the first frame).
+    func local(_ t: Double) -> Double {
         if base == nil { base = t }
         return max(0, t - base!)
     }
