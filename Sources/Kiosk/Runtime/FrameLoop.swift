@@ -83,6 +83,8 @@ public final class FrameLoop {
             hotplugSource = s
         }
         input?.onTouch = { [unowned self] e in self.source.handleTouch(e); self.wake() }
+        input?.onKey = { [unowned self] k in self.source.handleKey(k); self.wake() }
+        input?.onKeyboardAttached = { [unowned self] on in self.source.setHardwareKeyboardAttached(on); self.wake() }
         // State changed between frames (a queued block, a completion) asks for a frame too.
         source.setWakeHandler { [weak self] in DispatchQueue.main.async { self?.wake() } }
         input?.start()
