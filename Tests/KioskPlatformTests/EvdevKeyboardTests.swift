@@ -165,6 +165,7 @@ private let syn = InputEvent(time: 1, type: EV.syn, code: EV.synReport, value: 0
         #expect(downs.prefix(40).map(\.characters).joined() == code)
         #expect(downs.last?.key == .return)
         #expect(r.presses.filter { $0.phase == .up }.count == 41)
+        #expect(r.router.remove(id: 1, now: 6) == 41)
         #expect(downs[0].modifiers == .shift && downs[5].modifiers == [] && downs[5].characters == "-")
     }
 
@@ -199,7 +200,8 @@ private let syn = InputEvent(time: 1, type: EV.syn, code: EV.synReport, value: 0
         r.router.tick(now: 10.5 + KeyRepeater.interval)
         #expect(r.presses.map(\.phase) == [.down, .repeat, .repeat])
         #expect(r.presses.allSatisfy { $0.characters == "a" })
-        r.router.remove(id: 3, now: 10.6)
+        #expect(r.router.remove(id: 3, now: 10.6) == 1)
+        #expect(r.router.remove(id: 3, now: 10.7) == nil)
         #expect(r.presses.last?.phase == .up && r.presses.last?.key == KeyEquivalent("a"))
         #expect(r.router.repeater.nextTime == nil)
         r.router.tick(now: 20)
@@ -242,6 +244,15 @@ private let syn = InputEvent(time: 1, type: EV.syn, code: EV.synReport, value: 0
         #expect(r.presses.map(\.key) == [.return, .return] && r.presses.map(\.phase) == [.down, .up])
         #expect(r.router.repeater.nextTime == nil)
         #expect(r.attached == [false])                  // an encoder is no keyboard
+    }
+
+    @Test func inputManagerSaysAtStartThatNoKeyboardIsAttached() {
+        let m = InputManager(options: .init(paths: [], panelWidth: 10, panelHeight: 10, rotation: .degrees0)) { _ in }
+        var told: [Bool] = []
+        m.onKeyboardAttached = { told.append($0) }
+        m.start()
+        #expect(told == [false] && m.keys.layout == "us")
+        m.stop()
     }
 
     @Test func keyboardAttachedFollowsHotplug() {

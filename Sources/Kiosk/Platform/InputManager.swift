@@ -231,9 +231,9 @@ public final class InputManager {
         guard let e = entries.removeValue(forKey: path) else { return }
         deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
         e.source?.cancel()
-        keys.remove(id: e.id, now: Syscall.monotonicNow())
+        let presses = keys.remove(id: e.id, now: Syscall.monotonicNow())
         armRepeat()
-        Log.info("input: \(path) went away (\(reason))")
+        Log.info("input: \(path) went away (\(reason))" + (presses.map { "; it sent \($0) key presses" } ?? ""))
     }
 
     /// Pauses delivery and cancels contacts (VT switched away).

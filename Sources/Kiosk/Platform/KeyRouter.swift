@@ -23,6 +23,8 @@ public final class KeyRouter {
         var name: String
         var tracker = KeyTracker()
         var state: KeyboardState?
+        /// KeyPresses with phase `.down` it sent (the E2E test counts a scan's keys with it).
+        var downs = 0
     }
     private var devices: [Int: Device] = [:]
     private var keymap: Keymap?
@@ -62,11 +64,14 @@ public final class KeyRouter {
     }
 
     /// The device went away: its held keys are released (`.up` sent) and its repeat stops.
-    public func remove(id: Int, now: Double) {
-        guard var d = devices.removeValue(forKey: id) else { return }
+    /// Returns how many key presses (`.down`) it sent in its life; nil for a device not read.
+    @discardableResult
+    public func remove(id: Int, now: Double) -> Int? {
+        guard var d = devices.removeValue(forKey: id) else { return nil }
         repeater.stop(device: id)
         deliver(d.tracker.releaseAll(time: now), device: id, &d, now: now)
         onKeyboardAttached(keyboardAttached)
+        return d.downs
     }
 
     /// Input paused (VT switched away): every held key is released.
@@ -106,15 +111,18 @@ public final class KeyRouter {
                 for _ in 0..<min(abs(steps), KeyTracker.maxStepsPerFrame) {
                     send(KeyPress(phase: .down, key: .tab, modifiers: mods))
                     send(KeyPress(phase: .up, key: .tab, modifiers: mods))
+                    d.downs += 1
                 }
             case let .key(code, pressed, _) where d.kind.contains(.rotary):
                 send(KeyPress(phase: pressed ? .down : .up, key: .return))
+                if pressed { d.downs += 1 }
                 _ = code
             case let .key(code, pressed, _):
                 guard let state = d.state else { continue }
                 if pressed {
                     if let p = state.press(code) {
                         send(p)
+                        d.downs += 1
                         if state.keymap.repeats(code) { repeater.start(device: id, code: code, at: now) }
                     }
                 } else {
