@@ -15,8 +15,8 @@ public struct EvdevCapabilities: Sendable, CustomStringConvertible {
     public var direct: Bool
     /// What the device is (touch, keyboard, keypad, buttons, rotary encoder, mouse).
     public var kinds: InputDeviceKind = []
-    /// True when kiosk reads it: a touch device, or one with keys or a rotary encoder.
-    public var isUsable: Bool { proto != nil || !kinds.isDisjoint(with: InputDeviceKind.keys.union(.rotary)) }
+    /// True when kiosk reads it: a touch device, a mouse, or one with keys or a rotary encoder.
+    public var isUsable: Bool { proto != nil || !kinds.isDisjoint(with: InputDeviceKind.keys.union([.rotary, .mouse])) }
     public var description: String {
         var parts: [String] = []
         if let proto {

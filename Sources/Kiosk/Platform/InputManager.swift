@@ -41,6 +41,9 @@ public final class InputManager {
         /// The device's id in `keys` (and the base of its touch ids).
         let id: Int
         var source: DispatchSourceRead?
+        /// A relative mouse's pointer (nil for other devices).
+        var mouse: MouseTracker?
+        var wheelTimerArmed = false
         init(device: EvdevDevice, mapping: TouchMapping, id: Int) { self.device = device; self.mapping = mapping; self.id = id }
     }
 
@@ -147,7 +150,10 @@ public final class InputManager {
         entries[path] = e
         Log.info("input: \(path) \(c)")
         keys.add(id: id, kind: c.kinds, name: c.name)
-        if c.proto != nil {
+        if c.proto == nil && c.kinds.contains(.mouse) {
+            e.mouse = MouseTracker(width: options.panelWidth, height: options.panelHeight, idBase: id)
+        }
+        if c.proto != nil || e.mouse != nil {
             let src = DispatchSource.makeReadSource(fileDescriptor: dev.fd, queue: .main)
             src.setEventHandler { [weak self, weak e] in if let self, let e { self.read(e) } }
             src.resume()
@@ -157,16 +163,38 @@ public final class InputManager {
         }
     }
 
-    /// A touch device (keys on it too, if any): read on the main queue.
+    /// A touch device or mouse (keys on it too, if any): read on the main queue.
     private func read(_ e: Entry) {
         do {
             let events = try e.device.readEvents(into: readBuffer)
-            deliver(e.device.touches(in: events), e)
+            if e.device.capabilities.proto != nil { deliver(e.device.touches(in: events), e) }
+            if e.mouse != nil { mouseEvents(events, e) }
             if e.device.capabilities.isUsable && !e.device.capabilities.kinds.isDisjoint(with: InputDeviceKind.keys.union(.rotary)) {
                 keyEvents(events, e)
             }
         } catch {
             remove(e.device.path, reason: "\(error)")
+        }
+    }
+
+    /// A mouse's events: its click and wheel as touches; a timer ends the wheel's drag.
+    private func mouseEvents(_ events: [InputEvent], _ e: Entry) {
+        guard !paused else { return }
+        let now = Syscall.monotonicNow()
+        var out: [TouchEvent] = []
+        for ev in events { out += e.mouse!.handle(ev, now: now) }
+        for t in out { onTouch(t) }
+        armWheelTimer(e)
+    }
+
+    private func armWheelTimer(_ e: Entry) {
+        guard !e.wheelTimerArmed, let end = e.mouse?.wheelEndTime else { return }
+        e.wheelTimerArmed = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, end - Syscall.monotonicNow()) + 0.001, qos: .unspecified) { [weak self, weak e] in
+            guard let self, let e, e.mouse != nil else { return }
+            e.wheelTimerArmed = false
+            for t in e.mouse!.endWheel(now: Syscall.monotonicNow()) { self.onTouch(t) }
+            self.armWheelTimer(e)
         }
     }
 
@@ -230,6 +258,8 @@ public final class InputManager {
     public func remove(_ path: String, reason: String) {
         guard let e = entries.removeValue(forKey: path) else { return }
         deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
+        if e.mouse != nil { for t in e.mouse!.cancelAll(now: Syscall.monotonicNow()) { onTouch(t) } }
+        e.mouse = nil
         e.source?.cancel()
         let presses = keys.remove(id: e.id, now: Syscall.monotonicNow())
         armRepeat()
@@ -238,7 +268,10 @@ public final class InputManager {
 
     /// Pauses delivery and cancels contacts (VT switched away).
     public func pause() {
-        for e in entries.values { deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e) }
+        for e in entries.values {
+            deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
+            if e.mouse != nil { for t in e.mouse!.cancelAll(now: Syscall.monotonicNow()) { onTouch(t) } }
+        }
         keys.releaseAll(now: Syscall.monotonicNow())
         armRepeat()
         paused = true
