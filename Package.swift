@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // Keymaps for evdev keyboards (Platform/Keymap.swift); the layouts are xkb-data's files.
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // No library: one static inline prefetch for the raster's row loops.
         .systemLibrary(name: "CRasterCPU"),
 
@@ -34,7 +36,7 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         // ENGINE.md is the folder's documentation, not a resource (excluded: no SwiftPM warning).
-        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "KioskMacros", "KioskGeometry"], exclude: ["ENGINE.md"]),
+        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "CXKBCommon", "KioskMacros", "KioskGeometry"], exclude: ["ENGINE.md"]),
         // CGFloat, CGPoint, CGSize, CGRect…: a module of their own so Kiosk can re-export them by
         // scoped imports, which win over Foundation's where a file imports both (CoreGraphicsTypes.swift).
         .target(name: "KioskGeometry"),
@@ -71,7 +73,7 @@ let package = Package(
         // Goldens/ are read by path beside the test file (TestSupport/Golden.swift), not bundled.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
-        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CXKBCommon", "TestSupport", "CAllocationCount"]),
         // A program whose top-level code drives a HeadlessHost on the main thread (EngineFixTests runs it).
         .executableTarget(name: "KioskMainQueueProbe", dependencies: ["Kiosk"], path: "Tests/MainQueueProbe"),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit", "KioskMainQueueProbe", "SwiftUI"], exclude: ["Goldens"]),

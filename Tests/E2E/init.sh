@@ -44,6 +44,7 @@ exec 3</dev/ttyS1
 while read -r cmd args <&3; do
   case "$cmd" in
     uinput) /bin/uinput-tap $args ;;
+    keys) /bin/uinput-keys $args ;;
     idle)
       # Context switches of every kiosk thread over $args seconds with nothing happening.
       sw() { cat /proc/$pid/task/*/status | awk '/ctxt_switches/{n+=$2} END{print n}'; }

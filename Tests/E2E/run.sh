@@ -13,7 +13,7 @@ cache="${KIOSK_E2E_CACHE:-$root/.build/e2e-cache}"
 out="${KIOSK_E2E_OUT:-$root/.build/e2e-out}"
 die() { echo "e2e: $*" >&2; echo "0 passed, 1 failed"; exit 1; }
 
-scripts/deps qemu-system-x86 busybox-static cpio kmod gcc libc6-dev || die "cannot install QEMU/busybox (apt failed); install qemu-system-x86 busybox-static cpio kmod"
+scripts/deps qemu-system-x86 busybox-static cpio kmod gcc libc6-dev xkb-data libx11-data || die "cannot install QEMU/busybox (apt failed); install qemu-system-x86 busybox-static cpio kmod"
 command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 not found after install"
 
 ver=$(Tests/E2E/kernel.sh "$cache") || die "cannot get the Debian kernel (linux-image-amd64); is an apt mirror reachable?"
@@ -52,18 +52,25 @@ if [ $linkage = static ] && [ "$size" -gt $size_budget ]; then
   size_ok=0
 fi
 
-# The initramfs: busybox, the module subset, kiosk, the uinput, vt-mode and fb-sample helpers, /init.
+# The initramfs: busybox, the module subset, kiosk, the uinput (touch, keys), vt-mode and fb-sample
+# helpers, the keymaps, /init.
 ir="$out/initramfs"; mkdir -p "$ir"/{bin,sbin,proc,sys,dev,tmp,lib}
 cp /bin/busybox "$ir/bin/busybox"
 for a in $("$ir/bin/busybox" --list); do [ -e "$ir/bin/$a" ] || ln -s busybox "$ir/bin/$a"; done
 cp -a "$kdir/lib/modules" "$ir/lib/"
 cp "$out/kiosk" "$ir/bin/kiosk"
+# Keymaps for the keyboard check (uinput-keys): the XKB data (less geometry/, which libxkbcommon
+# never reads) and the en_US.UTF-8 Compose table, where the static kiosk's libxkbcommon looks.
+mkdir -p "$ir/usr/share/X11/locale"
+cp -a /usr/share/X11/xkb "$ir/usr/share/X11/" && rm -rf "$ir/usr/share/X11/xkb/geometry"
+cp -a /usr/share/X11/locale/compose.dir /usr/share/X11/locale/en_US.UTF-8 "$ir/usr/share/X11/locale/"
 if [ $linkage = bundled ]; then
   # The ELF interpreter and every shared library kiosk needs, at the paths ldd names.
   for f in $(ldd "$out/kiosk" | grep -o '/[^ ]*'); do mkdir -p "$ir$(dirname "$f")"; cp -L "$f" "$ir$f"; done
   echo "e2e: bundled $(ldd "$out/kiosk" | grep -c '/') shared objects ($(du -sh "$ir/lib" "$ir/usr" 2>/dev/null | awk '{print $1}' | tr '\n' ' ')) into the guest" >&2
 fi
 gcc -static -O2 -o "$ir/bin/uinput-tap" Tests/E2E/uinput-tap.c || die "cannot build the uinput helper (gcc, libc6-dev)"
+gcc -static -O2 -o "$ir/bin/uinput-keys" Tests/E2E/uinput-keys.c || die "cannot build the uinput keyboard helper (gcc, libc6-dev)"
 gcc -static -O2 -o "$ir/bin/vt-mode" Tests/E2E/vt-mode.c || die "cannot build the vt-mode helper (gcc, libc6-dev)"
 gcc -static -O2 -o "$ir/bin/fb-sample" Tests/E2E/fb-sample.c || die "cannot build the fb-sample helper (gcc, libc6-dev)"
 cp Tests/E2E/init.sh "$ir/init"; chmod +x "$ir/init"

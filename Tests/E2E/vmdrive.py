@@ -145,6 +145,19 @@ SCENARIOS = {
     'fbdev': (['-device', f'bochs-display,xres={W},yres={H}', '-device', 'qemu-xhci', '-device', 'usb-tablet'], 90, 'usb-tablet', None),
 }
 
+def keys(vm, check):
+    """A uinput keyboard typing like a barcode scanner (40 characters and Enter, 1 ms apart) through
+    the real kernel path: every key press reaches kiosk, counted when the device goes away.
+    (With a TextField scene, a screendump would show the text; the gallery has none.)"""
+    code = 'KIOSK-2026-ABCDEFGHIJ-0123456789-XYZ.q/w'
+    label = f'uinput keyboard: {len(code)} characters and Enter 1 ms apart all arrive'
+    vm.send(f'keys {code}')
+    typed = vm.wait_for(f'uinput-keys: typed {len(code) + 1} keys', 30)
+    # tail -f copies the kiosk's log once a second: the device's removal line comes after.
+    counted = vm.wait_for(f'it sent {len(code) + 1} key presses', 15)
+    keyboard = vm.wait_for('kiosk-e2e keyboard: keyboard', 1)
+    check(label, typed and counted and keyboard, f'typed={typed} classified={keyboard} all-arrived={counted}')
+
 def held(vm, check, expected, name):
     """kiosk started while another process is DRM master: it waits, then shows its first frame."""
     vm.send('holdmaster 3')
@@ -259,6 +272,7 @@ def run(args, name, results):
             ok = vm.wait_for('kiosk: frame 3', 20)
             ok2, msg = vm.expect_screen(snapshot(args, f'{name}-2', rotation, taps), f'{name}-uinput')
             check('uinput multitouch tap (hot-plugged) matches', ok and ok2, msg)
+            keys(vm, check)
         elif uinput == 'two':
             # Two fingers down and up together (MT protocol B, slots 0 and 1) on tiles 4 and 6.
             vm.send(f'uinput {W} {H} 138 355 660 355')

@@ -1,5 +1,6 @@
-// EvdevDevice: one open /dev/input/event* node that kiosk reads touches from: its capabilities,
-// axis ranges (EVIOCGABS), and the state read back after SYN_DROPPED (EVIOCGMTSLOTS, EVIOCGKEY).
+// EvdevDevice: one open /dev/input/event* node that kiosk reads touches or keys from: its
+// capabilities (what kind of device it is: InputDeviceKind), axis ranges (EVIOCGABS), and the
+// state read back after SYN_DROPPED (EVIOCGMTSLOTS, EVIOCGKEY).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,10 +13,20 @@ public struct EvdevCapabilities: Sendable, CustomStringConvertible {
     public var xRange: AxisRange, yRange: AxisRange
     public var slotCount: Int
     public var direct: Bool
+    /// What the device is (touch, keyboard, keypad, buttons, rotary encoder, mouse).
+    public var kinds: InputDeviceKind = []
+    /// True when kiosk reads it: a touch device, a mouse, or one with keys or a rotary encoder.
+    public var isUsable: Bool { proto != nil || !kinds.isDisjoint(with: InputDeviceKind.keys.union([.rotary, .mouse])) }
     public var description: String {
-        guard let proto else { return "\(name): not a touch device (ignored)" }
-        return "\(name): \(proto.rawValue), x \(xRange.minimum)…\(xRange.maximum), y \(yRange.minimum)…\(yRange.maximum)" +
-            (proto == .multitouchB ? ", \(slotCount) slots" : "") + (direct ? ", direct" : "")
+        var parts: [String] = []
+        if let proto {
+            parts.append("\(proto.rawValue), x \(xRange.minimum)…\(xRange.maximum), y \(yRange.minimum)…\(yRange.maximum)" +
+                (proto == .multitouchB ? ", \(slotCount) slots" : "") + (direct ? ", direct" : ""))
+        }
+        let other = kinds.subtracting(.touch)
+        if !other.isEmpty { parts.append(other.description + (isUsable || proto != nil ? "" : " (ignored)")) }
+        if parts.isEmpty { return "\(name): not a touch or key device (ignored)" }
+        return "\(name): " + parts.joined(separator: ", ")
     }
 }
 
@@ -57,6 +68,7 @@ public final class EvdevDevice {
         let ev = try bits(fd, kiosk_EVIOCGBIT(0, 4), count: 32)
         let abs = test(ev, Int(EV.abs)) ? try bits(fd, kiosk_EVIOCGBIT(UInt32(EV.abs), 8), count: 64) : []
         let key = test(ev, Int(EV.key)) ? try bits(fd, kiosk_EVIOCGBIT(UInt32(EV.key), 96), count: 768) : []
+        let rel = test(ev, Int(EV.rel)) ? ((try? bits(fd, kiosk_EVIOCGBIT(UInt32(EV.rel), 2), count: 16)) ?? []) : []
         let prop = (try? bits(fd, kiosk_EVIOCGPROP(4), count: 32)) ?? []
         var proto: TouchProtocol?
         var xCode = EV.absX, yCode = EV.absY
@@ -70,7 +82,8 @@ public final class EvdevDevice {
         return EvdevCapabilities(name: name, proto: proto,
                                  xRange: AxisRange(xi?.minimum ?? 0, xi?.maximum ?? 0),
                                  yRange: AxisRange(yi?.minimum ?? 0, yi?.maximum ?? 0),
-                                 slotCount: slots, direct: test(prop, EV.inputPropDirect))
+                                 slotCount: slots, direct: test(prop, EV.inputPropDirect),
+                                 kinds: InputDeviceKind.classify(events: ev, keys: key, relative: rel, touch: proto != nil))
     }
 
     /// The device's current state, read back with ioctls (for resync after SYN_DROPPED).
@@ -94,20 +107,41 @@ public final class EvdevDevice {
         }
     }
 
-    /// Reads what is available and returns the contact changes. Throws ``Errno/noSuchDevice`` when
-    /// the device was unplugged.
-    public func readTouches(into buffer: UnsafeMutableRawBufferPointer) throws -> [RawTouch] {
-        var out: [RawTouch] = []
+    /// The keys down now (EVIOCGKEY), for the key resync after SYN_DROPPED; nil when unreadable.
+    public func heldKeys() -> Set<UInt16>? {
+        guard let keys = try? EvdevDevice.bits(fd, kiosk_EVIOCGKEY(96), count: 768) else { return nil }
+        var out = Set<UInt16>()
+        for (i, byte) in keys.enumerated() where byte != 0 {
+            for bit in 0..<8 where (byte >> bit) & 1 == 1 { out.insert(UInt16(i * 8 + bit)) }
+        }
+        return out
+    }
+
+    /// Reads everything available (until the read would block) and returns its complete events.
+    /// Throws ``Errno/noSuchDevice`` when the device was unplugged.
+    public func readEvents(into buffer: UnsafeMutableRawBufferPointer) throws -> [InputEvent] {
+        var out: [InputEvent] = []
         while true {
             let n: Int
             do { n = try Syscall.read(fd, buffer.baseAddress!, buffer.count) }
             catch let e as Errno where e == .wouldBlock { break }
             if n == 0 { throw Errno.noSuchDevice }
-            for e in decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) {
-                out += tracker.handle(e, snapshot: { self.snapshot() })
-            }
+            out += decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
             if n < buffer.count { break }
         }
+        return out
+    }
+
+    /// Reads what is available and returns the contact changes. Throws ``Errno/noSuchDevice`` when
+    /// the device was unplugged.
+    public func readTouches(into buffer: UnsafeMutableRawBufferPointer) throws -> [RawTouch] {
+        touches(in: try readEvents(into: buffer))
+    }
+
+    /// The contact changes `events` make.
+    public func touches(in events: [InputEvent]) -> [RawTouch] {
+        var out: [RawTouch] = []
+        for e in events { out += tracker.handle(e, snapshot: { self.snapshot() }) }
         return out
     }
 }

@@ -1,6 +1,12 @@
 // InputManager: every touch-capable evdev device, found at start and hot-plugged through inotify on
-// /dev/input, read from the main queue with dispatch read sources (no thread, no wakeup while
-// nobody touches). A device that disappears mid-touch cancels its contacts. /dev/input itself need
+// /dev/input, read from the main queue with dispatch read sources (no wakeup while nobody
+// touches). A device that disappears mid-touch cancels its contacts.
+// Keyboards, keypads, gpio-keys and rotary encoders are hot-plugged the same way and go to a
+// KeyRouter (keymap, key repeat, rotary → Tab). Their fds are read on a queue of their own, not the
+// main one: the kernel keeps only 64 events for a keyboard (8 packets; evdev_compute_buffer_size),
+// 10 keystrokes of a barcode scanner typing at 1000 keys/s, so reading them only between frames
+// would lose characters (SYN_DROPPED) behind one 10 ms frame. That queue only reads and decodes;
+// the events go to the main queue in order, where everything else happens. /dev/input itself need
 // not exist at start (devtmpfs creates it with the first input node: a USB touch controller that
 // enumerates late, an initramfs that loads evdev after kiosk): until it appears, /dev is watched for
 // it, and if it is removed again, for its return.
@@ -19,22 +25,44 @@ public final class InputManager {
         public var swapXY: Bool, invertX: Bool, invertY: Bool
         public var panelWidth: Int, panelHeight: Int
         public var rotation: Rotation
+        /// The XKB layout for keyboards (the `keyboard-layout` setting).
+        public var keyboardLayout: String
         public init(paths: [String]?, matrix: CalibrationMatrix = .identity, swapXY: Bool = false, invertX: Bool = false,
-                    invertY: Bool = false, panelWidth: Int, panelHeight: Int, rotation: Rotation) {
+                    invertY: Bool = false, panelWidth: Int, panelHeight: Int, rotation: Rotation, keyboardLayout: String = "us") {
             self.paths = paths; self.matrix = matrix; self.swapXY = swapXY; self.invertX = invertX; self.invertY = invertY
             self.panelWidth = panelWidth; self.panelHeight = panelHeight; self.rotation = rotation
+            self.keyboardLayout = keyboardLayout
         }
     }
 
     final class Entry {
         let device: EvdevDevice
         let mapping: TouchMapping
+        /// The device's id in `keys` (and the base of its touch ids).
+        let id: Int
         var source: DispatchSourceRead?
-        init(device: EvdevDevice, mapping: TouchMapping) { self.device = device; self.mapping = mapping }
+        /// A relative mouse's pointer (nil for other devices).
+        var mouse: MouseTracker?
+        var wheelTimerArmed = false
+        init(device: EvdevDevice, mapping: TouchMapping, id: Int) { self.device = device; self.mapping = mapping; self.id = id }
     }
 
     public let options: Options
     public var onTouch: (TouchEvent) -> Void
+    /// Each key from a keyboard, keypad, scanner, gpio-keys or rotary encoder (main queue).
+    public var onKey: (KeyPress) -> Void = { _ in }
+    /// Whether a keyboard is attached: once at `start()`, then after every device added or removed.
+    public var onKeyboardAttached: (Bool) -> Void = { _ in }
+    /// The key devices' keymap, repeat and rotary mapping.
+    public private(set) lazy var keys: KeyRouter = {
+        let r = KeyRouter(layout: options.keyboardLayout) { [weak self] in self?.onKey($0) }
+        r.onKeyboardAttached = { [weak self] in self?.onKeyboardAttached($0) }
+        return r
+    }()
+    /// Reads key devices (see the top of the file).
+    private static let keyQueue = DispatchQueue(label: "kiosk.input.keys", qos: .userInteractive)
+    private var repeatTimer: DispatchSourceTimer?
+    private var repeatTime: Double?
     /// True while input is paused (VT switched away): events are read and dropped.
     public var paused = false
     private var entries: [String: Entry] = [:]
@@ -71,12 +99,13 @@ public final class InputManager {
     /// Closes every device and the hot-plug watch (contacts still down are cancelled).
     public func stop() {
         for p in entries.keys.sorted() { remove(p, reason: "input stopped") }
+        repeatTimer?.cancel(); repeatTimer = nil; repeatTime = nil
         inotifySource?.cancel(); inotifySource = nil
         if inotifyFD >= 0 { Syscall.close(inotifyFD); inotifyFD = -1 }
         directoryWatch = -1; parentWatch = -1
     }
 
-    /// The open touch devices, for logs and `kiosk probe`.
+    /// The open touch and key devices, for logs and `kiosk probe`.
     public var devices: [EvdevDevice] { entries.keys.sorted().compactMap { entries[$0]?.device } }
 
     /// Opens the configured devices (or scans the directory) and starts watching for hot-plug.
@@ -87,7 +116,8 @@ public final class InputManager {
             scan()
         }
         watch()
-        if entries.isEmpty { Log.info("input: no touch device yet; waiting for one to appear in \(directory)") }
+        if entries.isEmpty { Log.info("input: no touch or key device yet; waiting for one to appear in \(directory)") }
+        onKeyboardAttached(keys.keyboardAttached)
     }
 
     /// Opens every event node in `directory` (at start, and when the directory appears).
@@ -104,33 +134,117 @@ public final class InputManager {
             if explicit { Log.warning("input: \(error)") } else { Log.debug("input: \(error)") }
             return
         }
-        guard dev.capabilities.proto != nil else {
+        guard dev.capabilities.isUsable else {
             skipped[path] = "\(dev.capabilities)"
             if explicit { Log.warning("input: \(path): \(dev.capabilities)") }
             return
         }
         skipped[path] = nil
+        let id = nextIDBase
         nextIDBase += 1 << 20
         let c = dev.capabilities
         let m = TouchMapping(xRange: c.xRange, yRange: c.yRange, matrix: options.matrix, swapXY: options.swapXY,
                              invertX: options.invertX, invertY: options.invertY,
                              panelWidth: options.panelWidth, panelHeight: options.panelHeight, rotation: options.rotation)
-        let e = Entry(device: dev, mapping: m)
-        let src = DispatchSource.makeReadSource(fileDescriptor: dev.fd, queue: .main)
-        src.setEventHandler { [weak self, weak e] in if let self, let e { self.read(e) } }
-        src.resume()
-        e.source = src
+        let e = Entry(device: dev, mapping: m, id: id)
         entries[path] = e
         Log.info("input: \(path) \(c)")
+        keys.add(id: id, kind: c.kinds, name: c.name)
+        if c.proto == nil && c.kinds.contains(.mouse) {
+            e.mouse = MouseTracker(width: options.panelWidth, height: options.panelHeight, idBase: id)
+        }
+        if c.proto != nil || e.mouse != nil {
+            let src = DispatchSource.makeReadSource(fileDescriptor: dev.fd, queue: .main)
+            src.setEventHandler { [weak self, weak e] in if let self, let e { self.read(e) } }
+            src.resume()
+            e.source = src
+        } else {
+            e.source = keySource(dev, path: path, id: id)
+        }
     }
 
+    /// A touch device or mouse (keys on it too, if any): read on the main queue.
     private func read(_ e: Entry) {
         do {
-            let touches = try e.device.readTouches(into: readBuffer)
-            deliver(touches, e)
+            let events = try e.device.readEvents(into: readBuffer)
+            if e.device.capabilities.proto != nil { deliver(e.device.touches(in: events), e) }
+            if e.mouse != nil { mouseEvents(events, e) }
+            if e.device.capabilities.isUsable && !e.device.capabilities.kinds.isDisjoint(with: InputDeviceKind.keys.union(.rotary)) {
+                keyEvents(events, e)
+            }
         } catch {
             remove(e.device.path, reason: "\(error)")
         }
+    }
+
+    /// A mouse's events: its click and wheel as touches; a timer ends the wheel's drag.
+    private func mouseEvents(_ events: [InputEvent], _ e: Entry) {
+        guard !paused else { return }
+        let now = Syscall.monotonicNow()
+        var out: [TouchEvent] = []
+        for ev in events { out += e.mouse!.handle(ev, now: now) }
+        for t in out { onTouch(t) }
+        armWheelTimer(e)
+    }
+
+    private func armWheelTimer(_ e: Entry) {
+        guard !e.wheelTimerArmed, let end = e.mouse?.wheelEndTime else { return }
+        e.wheelTimerArmed = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, end - Syscall.monotonicNow()) + 0.001, qos: .unspecified) { [weak self, weak e] in
+            guard let self, let e, e.mouse != nil else { return }
+            e.wheelTimerArmed = false
+            for t in e.mouse!.endWheel(now: Syscall.monotonicNow()) { self.onTouch(t) }
+            self.armWheelTimer(e)
+        }
+    }
+
+    /// A key device: read and decoded on `keyQueue`, handled on the main queue in read order.
+    private func keySource(_ dev: EvdevDevice, path: String, id: Int) -> DispatchSourceRead {
+        let src = DispatchSource.makeReadSource(fileDescriptor: dev.fd, queue: InputManager.keyQueue)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: InputEvent.size * 64, alignment: 8)
+        weak let cancellable = src as? DispatchSource
+        src.setEventHandler { [weak self] in
+            // The device is kept alive by this handler until the source is cancelled, so its fd
+            // stays open while a read may be in progress here.
+            let result = Result { try dev.readEvents(into: buffer) }
+            if case .failure = result { cancellable?.cancel() }   // a gone device stays readable: read it no more
+            DispatchQueue.main.async {
+                guard let self, let e = self.entries[path], e.id == id else { return }
+                switch result {
+                case .success(let events): self.keyEvents(events, e)
+                case .failure(let error): self.remove(path, reason: "\(error)")
+                }
+            }
+        }
+        src.setCancelHandler { buffer.deallocate(); _ = dev }
+        src.resume()
+        return src
+    }
+
+    private func keyEvents(_ events: [InputEvent], _ e: Entry) {
+        guard !paused, !events.isEmpty else { return }
+        let dev = e.device
+        keys.handle(id: e.id, events: events, now: Syscall.monotonicNow(), snapshot: { dev.heldKeys() })
+        armRepeat()
+    }
+
+    /// One timer, armed only while a key is held: the key repeat (KeyRepeater).
+    private func armRepeat() {
+        let t = keys.repeater.nextTime
+        if t == repeatTime { return }
+        repeatTime = t
+        repeatTimer?.cancel(); repeatTimer = nil
+        guard let t else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + max(0, t - Syscall.monotonicNow()))
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            self.repeatTime = nil; self.repeatTimer = nil
+            if !self.paused { self.keys.tick(now: Syscall.monotonicNow()) }
+            self.armRepeat()
+        }
+        timer.resume()
+        repeatTimer = timer
     }
 
     private func deliver(_ touches: [RawTouch], _ e: Entry) {
@@ -144,13 +258,22 @@ public final class InputManager {
     public func remove(_ path: String, reason: String) {
         guard let e = entries.removeValue(forKey: path) else { return }
         deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
+        if e.mouse != nil { for t in e.mouse!.cancelAll(now: Syscall.monotonicNow()) { onTouch(t) } }
+        e.mouse = nil
         e.source?.cancel()
-        Log.info("input: \(path) went away (\(reason))")
+        let presses = keys.remove(id: e.id, now: Syscall.monotonicNow())
+        armRepeat()
+        Log.info("input: \(path) went away (\(reason))" + (presses.map { "; it sent \($0) key presses" } ?? ""))
     }
 
     /// Pauses delivery and cancels contacts (VT switched away).
     public func pause() {
-        for e in entries.values { deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e) }
+        for e in entries.values {
+            deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
+            if e.mouse != nil { for t in e.mouse!.cancelAll(now: Syscall.monotonicNow()) { onTouch(t) } }
+        }
+        keys.releaseAll(now: Syscall.monotonicNow())
+        armRepeat()
         paused = true
     }
     public func resume() { paused = false }

@@ -94,6 +94,8 @@ public final class FrameLoop {
             hotplugSource = s
         }
         input?.onTouch = { [unowned self] e in self.deliver(e) }
+        input?.onKey = { [unowned self] k in self.deliver(k) }
+        input?.onKeyboardAttached = { [unowned self] on in self.source.setHardwareKeyboardAttached(on); self.wake() }
         if let idle {
             idle.observer = source as? IdleObserver
             idle.setPanel = { [unowned self] on in self.setPanel(on: on) }

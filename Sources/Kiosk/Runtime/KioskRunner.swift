@@ -24,7 +24,10 @@ public enum KioskRunner {
       --mode WxH[@Hz]       DRM mode (default: the mode already lit, else the preferred one); offscreen size
       --size WxH            offscreen size when no --mode (default 800x480)
       --rotation DEG        0, 90, 180 or 270: turns the picture, damage and touch together
-      --input CHOICE        auto (every touch device, hot-plugged), none, or device paths
+      --input CHOICE        auto (every touch and key device, hot-plugged), none, or device paths
+      --keyboard-layout L   XKB layout of hardware keyboards and the on-screen one: us (default), de,
+                            fr, kr… or LAYOUT(VARIANT); an unknown one is an error in the log, then us
+      --keyboard CHOICE     on-screen keyboard: auto (when no hardware keyboard), always or never
       --calibration M       six numbers, udev LIBINPUT_CALIBRATION_MATRIX form
       --swap-xy, --invert-x, --invert-y   touch axis corrections (before rotation)
       --fps-overlay         frame rate and missed flips in the top-left corner
@@ -114,7 +117,8 @@ public enum KioskRunner {
             if case .paths(let p) = s.input { paths = p }
             loop.input = InputManager(options: .init(paths: paths, matrix: s.calibration ?? .identity, swapXY: s.swapXY,
                                                      invertX: s.invertX, invertY: s.invertY,
-                                                     panelWidth: pw, panelHeight: ph, rotation: display.rotation)) { _ in }
+                                                     panelWidth: pw, panelHeight: ph, rotation: display.rotation,
+                                                     keyboardLayout: s.keyboardLayout)) { _ in }
         }
         loop.runForever()
     }

@@ -60,6 +60,17 @@ public enum InputChoice: Equatable, Sendable {
     case paths([String])
 }
 
+/// When the on-screen keyboard shows (the `keyboard` setting).
+public enum KeyboardChoice: String, Equatable, Sendable, CaseIterable {
+    /// When a text field has focus and no hardware keyboard (letter keys, or a barcode scanner,
+    /// which looks the same) is attached.
+    case auto
+    /// Whenever a text field has focus, keyboards or not.
+    case always
+    /// Never: text comes from hardware keyboards and scanners only.
+    case never
+}
+
 /// The settings of a kiosk run.
 public struct Settings: Equatable, Sendable {
     /// The scene to run; the default, the launcher, lists every scene (`kiosk scenes`).
@@ -91,6 +102,12 @@ public struct Settings: Equatable, Sendable {
     public var backlight = "auto"
     /// Local times between which the panel is off unless touched.
     public var displayOffBetween: DailyWindow?
+    /// The XKB layout of hardware keyboards and of the on-screen keyboard: `us`, `de`, `fr`, `kr`…
+    /// or `LAYOUT(VARIANT)` (`de(nodeadkeys)`). Checked against the XKB data when the first keyboard
+    /// appears: an unknown name logs an error naming the available ones, then `us` is used.
+    public var keyboardLayout = "us"
+    /// When the on-screen keyboard shows.
+    public var keyboard = KeyboardChoice.auto
 
     public init() {}
 
@@ -105,13 +122,15 @@ public struct Settings: Equatable, Sendable {
         a.invertY == b.invertY && a.offscreenSize == b.offscreenSize && a.duration == b.duration &&
         a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel && a.idleDim == b.idleDim &&
         a.dimBrightness == b.dimBrightness && a.idleOff == b.idleOff && a.backlight == b.backlight &&
-        a.displayOffBetween == b.displayOffBetween
+        a.displayOffBetween == b.displayOffBetween && a.keyboardLayout == b.keyboardLayout &&
+        a.keyboard == b.keyboard
     }
 
     /// Every key the file, the environment (`KIOSK_` + upper case, `-` → `_`) and options accept.
     public static let keys = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration",
                               "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level",
-                              "idle-dim", "dim-brightness", "idle-off", "backlight", "display-off-between"]
+                              "idle-dim", "dim-brightness", "idle-off", "backlight", "display-off-between",
+                              "keyboard-layout", "keyboard"]
 
     /// Applies one `key = value` setting.
     public mutating func apply(key: String, value: String, source: String = "option") throws {
@@ -162,6 +181,16 @@ public struct Settings: Equatable, Sendable {
             }
             backlight = v
         case "display-off-between": displayOffBetween = v == "none" ? nil : try DailyWindow(parsing: v)
+        case "keyboard-layout":
+            guard Keymap.parse(v) != nil else {
+                throw ConfigError.invalidValue(key: key, value: v, expected: "an XKB layout name such as us, de, fr or kr, or LAYOUT(VARIANT)")
+            }
+            keyboardLayout = v
+        case "keyboard":
+            guard let k = KeyboardChoice(rawValue: v.lowercased()) else {
+                throw ConfigError.invalidValue(key: key, value: v, expected: "auto, always or never")
+            }
+            keyboard = k
         default: throw ConfigError.unknownKey(key: key, source: source)
         }
     }
@@ -209,6 +238,8 @@ public struct Settings: Equatable, Sendable {
         out.append("--idle-off=\(idleOff)")
         out.append("--backlight=\(backlight)")
         out.append("--display-off-between=\(displayOffBetween.map { "\($0)" } ?? "none")")
+        out.append("--keyboard-layout=\(keyboardLayout)")
+        out.append("--keyboard=\(keyboard.rawValue)")
         return out
     }
 
