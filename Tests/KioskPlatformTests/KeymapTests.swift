@@ -8,7 +8,7 @@ import Testing
 @Suite struct KeymapTests {
     /// Presses and releases `codes` in order on a fresh keyboard of `layout`; the presses sent.
     func type(_ layout: String, _ codes: [UInt16], holding held: [UInt16] = []) throws -> [KeyPress] {
-        let state = KeyboardState(keymap: try Keymap(layout: layout))
+        let state = XKBKeyboardState(keymap: try Keymap(layout: layout))
         for h in held { _ = state.press(h) }
         var out: [KeyPress] = []
         for c in codes {
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func releaseAndRepeatSendWhatThePressSent() throws {
-        let state = KeyboardState(keymap: try Keymap(layout: "us"))
+        let state = XKBKeyboardState(keymap: try Keymap(layout: "us"))
         _ = state.press(USKeys.shift)
         let down = try #require(state.press(30))
         _ = state.release(USKeys.shift)

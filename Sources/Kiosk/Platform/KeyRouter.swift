@@ -22,7 +22,7 @@ public final class KeyRouter {
         var kind: InputDeviceKind
         var name: String
         var tracker = KeyTracker()
-        var state: KeyboardState?
+        var state: XKBKeyboardState?
         /// KeyPresses with phase `.down` it sent (the E2E test counts a scan's keys with it).
         var downs = 0
     }
@@ -58,7 +58,7 @@ public final class KeyRouter {
     public func add(id: Int, kind: InputDeviceKind, name: String) {
         guard !kind.isDisjoint(with: InputDeviceKind.keys.union(.rotary)) else { return }
         var d = Device(kind: kind, name: name)
-        if !kind.contains(.rotary) { d.state = loadedKeymap().map { KeyboardState(keymap: $0) } }
+        if !kind.contains(.rotary) { d.state = loadedKeymap().map { XKBKeyboardState(keymap: $0) } }
         devices[id] = d
         onKeyboardAttached(keyboardAttached)
     }

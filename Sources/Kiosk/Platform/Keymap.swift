@@ -1,6 +1,6 @@
 // Keymap: evdev key codes → what they type, through libxkbcommon and the XKB data files Debian's
 // xkb-data installs (/usr/share/X11/xkb; XKB_CONFIG_ROOT overrides it). One compiled keymap for the
-// `keyboard-layout` setting; one KeyboardState per device (its Shift, Caps Lock, NumLock and dead
+// `keyboard-layout` setting; one XKBKeyboardState per device (its Shift, Caps Lock, NumLock and dead
 // keys are its own, as on two keyboards plugged into one PC).
 //
 // Dead keys and the Compose key are libxkbcommon's compose tables (libx11-data's
@@ -129,7 +129,7 @@ public final class Keymap {
 }
 
 /// One keyboard's modifier, lock and compose state over a ``Keymap``.
-public final class KeyboardState {
+public final class XKBKeyboardState {
     public let keymap: Keymap
     private let state: OpaquePointer
     private let compose: OpaquePointer?
