@@ -207,6 +207,22 @@ import TestSupport
         #expect(host.frame(ofText: "[ABx1]") != nil)
     }
 
+    @Test func theKeyboardSettingsReachTheScreenThroughTheFrameSource() {
+        // `kiosk run --keyboard never --keyboard-layout "de(nodeadkeys)"`: the runner hands both
+        // to the source before the first frame; the variant is dropped for the on-screen keys.
+        let source = ViewFrameSource(width: 320, height: 200, now: { 0 }) { Form1(submitted: Box([])) }
+        let graph = source.renderer.graph
+        source.setOnScreenKeyboard(.auto, layout: "us")
+        #expect(graph.focusIfMade == nil)
+        source.setOnScreenKeyboard(.never, layout: "de(nodeadkeys)")
+        #expect(graph.focusIfMade?.keyboardMode == .never)
+        #expect(graph.focusIfMade?.keyboardLayout == "de")
+        source.setOnScreenKeyboard(.always, layout: "kr")
+        source.setHardwareKeyboardAttached(true)
+        #expect(graph.focusIfMade?.keyboardMode == .always)
+        #expect(graph.focusIfMade?.keyboardLayout == "kr")
+    }
+
     @Test func aScannerTypingAThousandKeysASecondLosesNone() {
         let submitted = Box<[String]>([])
         let host = HeadlessHost(width: 320, height: 200, text: FixedAdvanceText()) { Form1(submitted: submitted) }

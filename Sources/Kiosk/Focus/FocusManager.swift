@@ -17,12 +17,13 @@
 import Raster
 
 /// Whether the on-screen keyboard shows when a text field takes focus (`keyboard` setting).
-public enum OnScreenKeyboardMode: String, Sendable, CaseIterable {
-    /// When no hardware keyboard is attached.
+public enum OnScreenKeyboardMode: String, Equatable, Sendable, CaseIterable {
+    /// When a text field has focus and no hardware keyboard (letter keys, or a barcode scanner,
+    /// which looks the same) is attached.
     case auto
-    /// Always, even with a hardware keyboard.
+    /// Whenever a text field has focus, keyboards or not.
     case always
-    /// Never (a hardware keyboard or scanner is the only input).
+    /// Never: text comes from hardware keyboards and scanners only.
     case never
 }
 

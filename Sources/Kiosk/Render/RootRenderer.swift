@@ -695,6 +695,17 @@ public final class RootRenderer {
         set { graph.focus.hardwareKeyboardAttached = newValue }
     }
 
+    /// The `keyboard` and `keyboard-layout` settings. The defaults (auto, us) make no focus
+    /// manager: a screen with nothing focusable keeps the heap it had.
+    public func setOnScreenKeyboard(_ mode: OnScreenKeyboardMode, layout: String) {
+        guard mode != .auto || layout != "us" || graph.focusIfMade != nil else { return }
+        graph.withSink {
+            graph.focus.keyboardMode = mode
+            // The on-screen keyboard has letters per layout; a variant (`de(nodeadkeys)`) is the same keys.
+            graph.focus.keyboardLayout = String(layout.prefix { $0 != "(" })
+        }
+    }
+
     // MARK: Inspection (tests, tools)
 
     /// The display list of the last frame (test hook).

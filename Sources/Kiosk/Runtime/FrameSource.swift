@@ -55,10 +55,14 @@ public protocol FrameSource: AnyObject {
     /// Whether a hardware keyboard is attached now (the on-screen keyboard stays hidden while
     /// one is, under `keyboard = auto`). The platform calls it on every hot-plug change.
     func setHardwareKeyboardAttached(_ attached: Bool)
+    /// The `keyboard` and `keyboard-layout` settings: when the on-screen keyboard shows, and its
+    /// letters. The runner calls it once, before the first frame. The default ignores it.
+    func setOnScreenKeyboard(_ mode: OnScreenKeyboardMode, layout: String)
 }
 
 extension FrameSource {
     public func nextFrameTime(after time: Double) -> Double? { nil }
+    public func setOnScreenKeyboard(_ mode: OnScreenKeyboardMode, layout: String) {}
     public func setWakeHandler(_ wake: @escaping () -> Void) {}
     /// Whether the source may draw a scroll by moving the last frame's pixels in the surface
     /// (on by default where it can): off when something else draws into the surface between

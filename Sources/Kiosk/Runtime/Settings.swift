@@ -60,17 +60,6 @@ public enum InputChoice: Equatable, Sendable {
     case paths([String])
 }
 
-/// When the on-screen keyboard shows (the `keyboard` setting).
-public enum KeyboardChoice: String, Equatable, Sendable, CaseIterable {
-    /// When a text field has focus and no hardware keyboard (letter keys, or a barcode scanner,
-    /// which looks the same) is attached.
-    case auto
-    /// Whenever a text field has focus, keyboards or not.
-    case always
-    /// Never: text comes from hardware keyboards and scanners only.
-    case never
-}
-
 /// The settings of a kiosk run.
 public struct Settings: Equatable, Sendable {
     /// The scene to run; the default, the launcher, lists every scene (`kiosk scenes`).
@@ -107,7 +96,7 @@ public struct Settings: Equatable, Sendable {
     /// appears: an unknown name logs an error naming the available ones, then `us` is used.
     public var keyboardLayout = "us"
     /// When the on-screen keyboard shows.
-    public var keyboard = KeyboardChoice.auto
+    public var keyboard = OnScreenKeyboardMode.auto
 
     public init() {}
 
@@ -187,7 +176,7 @@ public struct Settings: Equatable, Sendable {
             }
             keyboardLayout = v
         case "keyboard":
-            guard let k = KeyboardChoice(rawValue: v.lowercased()) else {
+            guard let k = OnScreenKeyboardMode(rawValue: v.lowercased()) else {
                 throw ConfigError.invalidValue(key: key, value: v, expected: "auto, always or never")
             }
             keyboard = k

@@ -176,6 +176,26 @@ extension FontLibrary {
             if fallbackList == nil { fallbackList = self.fallback(for: font) }
             return fallbackList!.face(for: c) { try self.loadFace(path: $0, index: $1) }
         }
+        return shapeItems(p, items: items, font: font, spans: spans, rtl: rtl)
+    }
+
+    private func shapeUncached(_ p: UnsafeBufferPointer<UInt32>, font: Font) -> ShapedParagraph {
+        let (levels, rtl) = Bidi.levels(p)
+        // The fallback list (FcFontSort over every installed font) is only built when a character
+        // is missing from the font: Latin in DejaVu never pays for it on the first frame.
+        var fallbackList: FontFallback? = nil
+        let items = ScriptItemizer.itemize(p, levels: levels, primary: font.face) { c in
+            if fallbackList == nil { fallbackList = self.fallback(for: font) }
+            return fallbackList!.face(for: c) { try self.loadFace(path: $0, index: $1) }
+        }
+        return shapeItems(p, items: items, font: font, spans: [], rtl: rtl)
+    }
+
+    /// Shapes each item (in its span's font, tracking and digit style, or `font` for items with
+    /// no span) and sums each cluster's advance.
+    private func shapeItems(_ p: UnsafeBufferPointer<UInt32>, items: [TextItem], font: Font, spans: [TextSpan],
+                            rtl: Bool) -> ShapedParagraph {
+        let n = p.count
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
         var advances = [Double](repeating: 0, count: n)
@@ -187,34 +207,6 @@ extension FontLibrary {
                                    level: item.level, script: item.script, tabularDigits: span?.tabularDigits ?? false,
                                    tracking: span?.tracking ?? 0)
             run.style = item.style
-            for g in 0..<run.glyphs.count {
-                let c = Int(run.clusters[g])
-                advances[c] += run.advances[g]
-                clusterStart[c] = true
-            }
-            clusterStart[item.start] = true
-            runs.append(run)
-        }
-        return ShapedParagraph(runs: runs, advances: advances, clusterStart: clusterStart, rtl: rtl)
-    }
-
-    private func shapeUncached(_ p: UnsafeBufferPointer<UInt32>, font: Font) -> ShapedParagraph {
-        let n = p.count
-        let (levels, rtl) = Bidi.levels(p)
-        // The fallback list (FcFontSort over every installed font) is only built when a character
-        // is missing from the font: Latin in DejaVu never pays for it on the first frame.
-        var fallbackList: FontFallback? = nil
-        let items = ScriptItemizer.itemize(p, levels: levels, primary: font.face) { c in
-            if fallbackList == nil { fallbackList = self.fallback(for: font) }
-            return fallbackList!.face(for: c) { try self.loadFace(path: $0, index: $1) }
-        }
-        var runs: [ShapedRun] = []
-        runs.reserveCapacity(items.count)
-        var advances = [Double](repeating: 0, count: n)
-        var clusterStart = [Bool](repeating: false, count: n)
-        for item in items {
-            let run = shaper.shape(p, start: item.start, end: item.end, face: item.face, size64: font.size64,
-                                   level: item.level, script: item.script)
             for g in 0..<run.glyphs.count {
                 let c = Int(run.clusters[g])
                 advances[c] += run.advances[g]
