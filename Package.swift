@@ -23,11 +23,14 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // JPEG (shim.h wraps libjpeg's longjmp error exit in C) and WebP with its animation demuxer.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // No library: one static inline prefetch for the raster's row loops.
         .systemLibrary(name: "CRasterCPU"),
 
         // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
-        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU"]),
+        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU", "CJPEG", "CWebP"]),
 
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
@@ -64,7 +67,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
 
         // Goldens/ are read by path beside the test file (TestSupport/Golden.swift), not bundled.
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens", "ImageFixtures"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "TestSupport", "CAllocationCount"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit"], exclude: ["Goldens"]),
