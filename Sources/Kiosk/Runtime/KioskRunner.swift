@@ -31,6 +31,8 @@ public enum KioskRunner {
       --duration SECONDS    stop after this long (default: run until SIGTERM/SIGINT)
       --frame-markers       print "kiosk: frame N" on stdout after each frame
       --log-level LEVEL     error, warning, notice, info or debug
+      --images DIR          a folder Image("name") looks in (name, .png, .jpg, .jpeg, .webp)
+      --image-cache MIB     decoded images kept for reuse (default 64)
     Settings also come from /etc/kiosk/kiosk.conf (or $KIOSK_CONFIG) and KIOSK_* variables;
     the command line wins, then the environment, then the file.
     Exit codes: 0 ok or stopped by a signal; 1 display failed; 2 bad option or setting;
@@ -91,6 +93,7 @@ public enum KioskRunner {
     /// Opens everything `settings` names and runs `makeSource(width, height)` until a signal.
     public static func run(_ s: Settings, makeSource: (Int, Int) throws -> FrameSource) throws -> Never {
         Log.threshold = s.logLevel
+        ImageCache.shared.configure(directory: s.images, budget: s.imageCacheBytes)
         let display = try DisplaySelection.open(s.display, mode: s.mode, rotation: s.rotation, offscreenSize: s.offscreenSize)
         if let off = display as? OffscreenDisplay { off.writeEveryFrame = true; Log.info("run: offscreen frames go to \(off.directory)/last.png") }
         let loop = try FrameLoop(display: display, source: try makeSource(display.width, display.height))

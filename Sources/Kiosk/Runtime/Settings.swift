@@ -81,6 +81,10 @@ public struct Settings: Equatable, Sendable {
     /// Print `kiosk: frame N` markers on stdout (the QEMU test waits for them).
     public var frameMarkers = false
     public var logLevel = Log.Level.info
+    /// A folder `Image("name")` searches (after the bundle, before the working directory).
+    public var images: String?
+    /// Bytes of decoded images kept for reuse (`image-cache` is given in MiB).
+    public var imageCacheBytes = 64 << 20
 
     public init() {}
 
@@ -88,12 +92,13 @@ public struct Settings: Equatable, Sendable {
         a.scene == b.scene && a.display == b.display && a.mode == b.mode && a.rotation == b.rotation && a.input == b.input &&
         a.fpsOverlay == b.fpsOverlay && a.calibration == b.calibration && a.swapXY == b.swapXY && a.invertX == b.invertX &&
         a.invertY == b.invertY && a.offscreenSize == b.offscreenSize && a.duration == b.duration &&
-        a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel
+        a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel && a.images == b.images && a.imageCacheBytes == b.imageCacheBytes
     }
 
     /// Every key the file, the environment (`KIOSK_` + upper case, `-` → `_`) and options accept.
     public static let keys = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration",
-                              "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level"]
+                              "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level",
+                              "images", "image-cache"]
 
     /// Applies one `key = value` setting.
     public mutating func apply(key: String, value: String, source: String = "option") throws {
@@ -135,6 +140,10 @@ public struct Settings: Equatable, Sendable {
             case "debug": logLevel = .debug
             default: throw ConfigError.invalidValue(key: key, value: v, expected: "error, warning, notice, info or debug")
             }
+        case "images": images = v.isEmpty ? nil : v
+        case "image-cache":
+            guard let mib = Int(v), mib >= 0, mib <= 1 << 20 else { throw ConfigError.invalidValue(key: key, value: v, expected: "MiB, 0…1048576") }
+            imageCacheBytes = mib << 20
         default: throw ConfigError.unknownKey(key: key, source: source)
         }
     }
@@ -169,6 +178,8 @@ public struct Settings: Equatable, Sendable {
         out.append("--size=\(offscreenSize.width)x\(offscreenSize.height)")
         out.append("--duration=\(duration)")
         out.append("--log-level=\(logLevel.word)")
+        if let images { out.append("--images=\(images)") }
+        out.append("--image-cache=\(imageCacheBytes >> 20)")
         return out
     }
 
