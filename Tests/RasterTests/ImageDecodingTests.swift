@@ -132,6 +132,15 @@ func strip(_ images: [Surface], scale: Int = 3) -> Surface {
         #expect(reduced.width == 2048 && reduced.height == 2048)
     }
 
+    /// fuzz-jpeg (Fuzz/regressions/fuzz-jpeg/soi-then-garbage): FF D8 then no marker decoded
+    /// (libjpeg skips the garbage) but had no readable header; both now say it is no JPEG.
+    @Test func startOfImageThenGarbageIsNoJPEG() {
+        var bytes = fixture("orient-1.jpg")
+        bytes[2] = 0xA1
+        #expect(throws: ImageDecodeError.unrecognizedFormat) { try Surface.decodeJPEG(bytes) }
+        #expect(throws: ImageDecodeError.unrecognizedFormat) { try Surface.readImageHeader(bytes) }
+    }
+
     @Test func exifWithBadOffsetsHasNoOrientation() {
         let good: [UInt8] = Array("Exif".utf8) + [0, 0] + [0x49, 0x49, 42, 0, 8, 0, 0, 0] +
             [1, 0] + [0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0] + [0, 0, 0, 0]
@@ -188,6 +197,20 @@ func strip(_ images: [Surface], scale: Int = 3) -> Surface {
         expectGolden(strip([lossy, lossless, alpha]), "webp-lossy-lossless-alpha", tolerance: 2)
     }
 
+    /// fuzz-webp (regressions/alpha-flag-clear): a lossless header saying "no alpha" over pixels
+    /// with alpha made the surface claim opacity, so opaque draws would copy translucent pixels.
+    @Test func opacityComesFromThePixelsNotTheHeader() throws {
+        var bytes = fixture("alpha.webp")
+        guard let v = (12..<bytes.count - 13).first(where: { bytes[$0..<$0 + 4].elementsEqual("VP8L".utf8) }) else {
+            Issue.record("no VP8L chunk"); return
+        }
+        #expect(bytes[v + 12] & 0x10 != 0)
+        bytes[v + 12] &= ~0x10   // bit 28 of the header: alpha_is_used
+        let s = try Surface.decodeWebP(bytes)
+        #expect(s.isOpaque == s.everyPixelIsOpaque())
+        #expect(!s.isOpaque)
+    }
+
     @Test func animationGivesEveryFrameAndItsDuration() throws {
         let bytes = fixture("animated.webp")
         let animation = try Surface.decodeWebPAnimation(bytes)
@@ -198,7 +221,21 @@ func strip(_ images: [Surface], scale: Int = 3) -> Surface {
         #expect(colours == [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF])
         #expect(try Surface.decodeWebP(bytes).premultipliedPixel(x: 8, y: 8) == 0xFFFF_0000)
         // The budget counts every frame (and libwebp's canvas): 16×16×4 > 600.
-        #expect(throws: ImageDecodeError.tooLarge(.webp, width: 16, height: 16)) { try Surface.decodeWebPAnimation(bytes, maxPixels: 600) }
+        #expect(throws: ImageDecodeError.tooLarge(.webp, width: 16, height: 16)) { try Surface.decodeWebPAnimation(bytes, maxPixels: 900) }
+    }
+
+    /// fuzz-webp (Fuzz/regressions/fuzz-webp/animation-canvas-2gb): libwebp's animation decoder
+    /// callocs two canvases before the budget was checked. They count now, checked first.
+    @Test func animationCanvasesAreBudgetedBeforeLibwebpAllocates() throws {
+        var bytes = fixture("animated.webp")
+        // One 16×16 frame and libwebp's two canvases: 768 pixels.
+        #expect(throws: ImageDecodeError.tooLarge(.webp, width: 16, height: 16)) { try Surface.decodeWebPAnimation(bytes, maxPixels: 700, maxFrames: 1) }
+        #expect(try Surface.decodeWebPAnimation(bytes, maxPixels: 768, maxFrames: 1).frames.count == 1)
+        // VP8X canvas width − 1 and height − 1, 24 bits each at 24 and 27: 16384×16384.
+        #expect(bytes[12..<16].elementsEqual("VP8X".utf8))
+        bytes[24] = 0xFF; bytes[25] = 0x3F; bytes[26] = 0; bytes[27] = 0xFF; bytes[28] = 0x3F; bytes[29] = 0
+        #expect(throws: ImageDecodeError.tooLarge(.webp, width: 16384, height: 16384)) { try Surface.decodeWebPAnimation(bytes) }
+        #expect(throws: ImageDecodeError.tooLarge(.webp, width: 16384, height: 16384)) { try Surface.decodeWebP(bytes) }
     }
 
     @Test func reducedDecoding() throws {

@@ -31,8 +31,8 @@ extension Surface {
     public static func decodeJPEG(_ bytes: [UInt8], maxPixels: Int = Surface.defaultMaxPNGPixels,
                                   fitting: (width: Int, height: Int)? = nil,
                                   applyOrientation: Bool = true) throws -> Surface {
-        guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
-            if !bytes.isEmpty && ([0xFF, 0xD8] as [UInt8]).starts(with: bytes) { throw ImageDecodeError.truncated(.jpeg) }
+        guard ImageFormat.sniff(bytes) == .jpeg else {
+            if !bytes.isEmpty && bytes.count < 3 && ([0xFF, 0xD8] as [UInt8]).starts(with: bytes) { throw ImageDecodeError.truncated(.jpeg) }
             throw ImageDecodeError.unrecognizedFormat
         }
         guard let k = kiosk_jpeg_create(jpegMemoryLimit, Int32(jpegMaxScans)) else {
@@ -63,7 +63,7 @@ extension Surface {
 
     /// The stored size and EXIF orientation of JPEG bytes, from the header alone.
     static func jpegHeader(_ bytes: [UInt8]) throws -> (width: Int, height: Int, orientation: EXIFOrientation) {
-        guard bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8 else { throw ImageDecodeError.unrecognizedFormat }
+        guard ImageFormat.sniff(bytes) == .jpeg else { throw ImageDecodeError.unrecognizedFormat }
         guard let k = kiosk_jpeg_create(jpegMemoryLimit, Int32(jpegMaxScans)) else {
             throw ImageDecodeError.corrupt(.jpeg, message: "out of memory")
         }

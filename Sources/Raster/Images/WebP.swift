@@ -58,7 +58,9 @@ extension Surface {
         let status = bytes.withUnsafeBufferPointer { WebPDecode($0.baseAddress, $0.count, &config) }
         WebPFreeDecBuffer(&config.output)   // frees nothing but libwebp's bookkeeping (external memory)
         if status != VP8_STATUS_OK { throw webPError(status) }
-        surface.isOpaque = features.has_alpha == 0 || surface.everyPixelIsOpaque()
+        // Measured, not taken from the header: a lossless stream whose "alpha used" bit is clear
+        // may still carry alpha, and libwebp outputs it (fuzz-webp, regressions/alpha-flag-clear).
+        surface.isOpaque = surface.everyPixelIsOpaque()
         return surface
     }
 
@@ -72,7 +74,15 @@ extension Surface {
     ///   - maxFrames: frames beyond this are not decoded.
     public static func decodeWebPAnimation(_ bytes: [UInt8], maxPixels: Int = Surface.defaultMaxPNGPixels,
                                            maxFrames: Int = 1000) throws -> DecodedAnimation {
-        _ = try webPFeatures(bytes)
+        // libwebp's animation decoder allocates two canvases as it starts (the frame being
+        // composed and the previous one), before saying how many frames there are: those and the
+        // first frame must fit before it is called (fuzz-webp: a 2.4 GB calloc from a mutated
+        // canvas size).
+        let features = try webPFeatures(bytes)
+        let canvas = Int(features.width) * Int(features.height)
+        guard withinBudget(Int(features.width), Int(features.height), maxPixels), canvas.multipliedReportingOverflow(by: 3).partialValue <= maxPixels else {
+            throw ImageDecodeError.tooLarge(.webp, width: Int(features.width), height: Int(features.height))
+        }
         return try bytes.withUnsafeBufferPointer { buffer -> DecodedAnimation in
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
             var options = WebPAnimDecoderOptions()
@@ -87,9 +97,9 @@ extension Surface {
             guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw ImageDecodeError.corrupt(.webp, message: "no animation info") }
             let w = Int(info.canvas_width), h = Int(info.canvas_height)
             let count = min(Int(info.frame_count), max(1, maxFrames))
-            // libwebp keeps one canvas of its own (checked with the first frame); ours are the rest.
+            // libwebp's two canvases and our frames.
             guard count > 0, withinBudget(w, h, maxPixels),
-                  (w * h).multipliedReportingOverflow(by: count + 1).partialValue <= maxPixels else {
+                  (w * h).multipliedReportingOverflow(by: count + 2).partialValue <= maxPixels else {
                 throw ImageDecodeError.tooLarge(.webp, width: w, height: h)
             }
             var frames: [Surface] = [], durations: [Int] = []
