@@ -27,11 +27,14 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // Keymaps for evdev keyboards (Platform/Keymap.swift); the layouts are xkb-data's files.
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // JPEG (shim.h wraps libjpeg's longjmp error exit in C) and WebP with its animation demuxer.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         // No library: one static inline prefetch for the raster's row loops.
         .systemLibrary(name: "CRasterCPU"),
 
         // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
-        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU"]),
+        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU", "CJPEG", "CWebP"]),
 
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
@@ -71,7 +74,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
 
         // Goldens/ are read by path beside the test file (TestSupport/Golden.swift), not bundled.
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens", "ImageFixtures"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CXKBCommon", "TestSupport", "CAllocationCount"]),
         // A program whose top-level code drives a HeadlessHost on the main thread (EngineFixTests runs it).

@@ -157,4 +157,11 @@ put("fuzz-cli", "run", cli("--display", "drm:/dev/dri/card0", "--mode=800x480@60
 put("fuzz-cli", "snapshot", cli("--scene", "views", "--size", "800x480", "--at", "1e308", "--tap", "10,20@0.5", "--tap=1e400,0", "-o", "x.png"))
 put("fuzz-cli", "soak", cli("--scene=pulse", "--frames", "9223372036854775807", "--seed", "-0", "--tap-every", "nan", "--size=0x0"))
 put("fuzz-cli", "help", cli("--mode", "--help", "--", "=", "--bogus"))
+# --- jpeg, webp: the decoder tests' fixtures, behind the harness's mode byte ----------------------
+fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "RasterTests", "ImageFixtures")
+for n in ["orient-1.jpg", "orient-6.jpg", "progressive.jpg", "gray.jpg", "cmyk.jpg"]:
+    with open(os.path.join(fixtures, n), "rb") as f: put("fuzz-jpeg", n, b"\0\0" + f.read())
+put("fuzz-jpeg", "exif-be-orientation-8", b"\2" + bytes([0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 1, 0x12, 0, 3, 0, 0, 0, 1, 0, 8, 0, 0]))
+for n in ["lossy.webp", "lossless.webp", "alpha.webp", "animated.webp"]:
+    with open(os.path.join(fixtures, n), "rb") as f: put("fuzz-webp", n, (b"\2\0" if n == "animated.webp" else b"\0\0") + f.read())
 print("seeds written to", root)

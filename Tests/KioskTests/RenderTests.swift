@@ -384,7 +384,7 @@ struct DashboardScene: View {
         Diagnostics.printsWarnings = false
         let host = HeadlessHost(width: 100, height: 100) { Image("no-such-image") }
         #expect(host.frames(of: Image.self).first?.size == .zero)
-        #expect(host.warnings.contains { $0.contains("no PNG found") })
+        #expect(host.warnings.contains { $0.contains("no image found") })
     }
 
     @Test func hiddenKeepsItsSpaceButDrawsNothing() {

@@ -39,6 +39,8 @@ public enum KioskRunner {
       --idle-off SECONDS    turn the panel off after this long without input (default 0: never)
       --backlight DIR       auto (first under /sys/class/backlight), none, or a backlight directory
       --display-off-between HH:MM-HH:MM   panel off between these local times unless touched
+      --images DIR          a folder Image("name") looks in (name, .png, .jpg, .jpeg, .webp)
+      --image-cache MIB     decoded images kept for reuse (default 64)
     The touch or key that wakes a dimmed or dark panel is not passed to the app.
     Settings also come from /etc/kiosk/kiosk.conf (or $KIOSK_CONFIG) and KIOSK_* variables;
     the command line wins, then the environment, then the file.
@@ -100,6 +102,7 @@ public enum KioskRunner {
     /// Opens everything `settings` names and runs `makeSource(width, height)` until a signal.
     public static func run(_ s: Settings, makeSource: (Int, Int) throws -> FrameSource) throws -> Never {
         Log.threshold = s.logLevel
+        ImageCache.shared.configure(directory: s.images, budget: s.imageCacheBytes)
         let display = try DisplaySelection.open(s.display, mode: s.mode, rotation: s.rotation, offscreenSize: s.offscreenSize)
         if let off = display as? OffscreenDisplay { off.writeEveryFrame = true; Log.info("run: offscreen frames go to \(off.directory)/last.png") }
         let source = try makeSource(display.width, display.height)

@@ -97,6 +97,10 @@ public struct Settings: Equatable, Sendable {
     public var keyboardLayout = "us"
     /// When the on-screen keyboard shows.
     public var keyboard = OnScreenKeyboardMode.auto
+    /// A folder `Image("name")` searches (after the bundle, before the working directory).
+    public var images: String?
+    /// Bytes of decoded images kept for reuse (`image-cache` is given in MiB).
+    public var imageCacheBytes = 64 << 20
 
     public init() {}
 
@@ -112,14 +116,14 @@ public struct Settings: Equatable, Sendable {
         a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel && a.idleDim == b.idleDim &&
         a.dimBrightness == b.dimBrightness && a.idleOff == b.idleOff && a.backlight == b.backlight &&
         a.displayOffBetween == b.displayOffBetween && a.keyboardLayout == b.keyboardLayout &&
-        a.keyboard == b.keyboard
+        a.keyboard == b.keyboard && a.images == b.images && a.imageCacheBytes == b.imageCacheBytes
     }
 
     /// Every key the file, the environment (`KIOSK_` + upper case, `-` → `_`) and options accept.
     public static let keys = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration",
                               "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level",
                               "idle-dim", "dim-brightness", "idle-off", "backlight", "display-off-between",
-                              "keyboard-layout", "keyboard"]
+                              "keyboard-layout", "keyboard", "images", "image-cache"]
 
     /// Applies one `key = value` setting.
     public mutating func apply(key: String, value: String, source: String = "option") throws {
@@ -180,6 +184,10 @@ public struct Settings: Equatable, Sendable {
                 throw ConfigError.invalidValue(key: key, value: v, expected: "auto, always or never")
             }
             keyboard = k
+        case "images": images = v.isEmpty ? nil : v
+        case "image-cache":
+            guard let mib = Int(v), mib >= 0, mib <= 1 << 20 else { throw ConfigError.invalidValue(key: key, value: v, expected: "MiB, 0…1048576") }
+            imageCacheBytes = mib << 20
         default: throw ConfigError.unknownKey(key: key, source: source)
         }
     }
@@ -229,6 +237,8 @@ public struct Settings: Equatable, Sendable {
         out.append("--display-off-between=\(displayOffBetween.map { "\($0)" } ?? "none")")
         out.append("--keyboard-layout=\(keyboardLayout)")
         out.append("--keyboard=\(keyboard.rawValue)")
+        if let images { out.append("--images=\(images)") }
+        out.append("--image-cache=\(imageCacheBytes >> 20)")
         return out
     }
 

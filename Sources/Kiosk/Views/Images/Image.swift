@@ -1,24 +1,35 @@
-// Image: a PNG file. `Image("logo")` looks for logo, logo.png in the working directory and in
-// the folder named by $KIOSK_ASSETS (SwiftUI's asset catalogue has no counterpart here).
-// A missing file logs a warning and shows nothing (zero size), as SwiftUI does.
+// Image: a PNG, JPEG or WebP file. `Image("logo")` looks for logo, logo.png, logo.jpg,
+// logo.jpeg, logo.webp in the bundle given, the `images` directory setting, the working
+// directory and the folder named by $KIOSK_ASSETS (SwiftUI's asset catalogue has no counterpart
+// here; ImageCache.swift resolves and decodes). A missing file logs a warning and shows nothing
+// (zero size), as SwiftUI does.
 
 import Raster
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A PNG image; fixed at its pixel size unless `.resizable()`.
+/// A PNG, JPEG or WebP image; fixed at its pixel size unless `.resizable()`. A JPEG is shown
+/// upright by its EXIF orientation; a photo drawn much smaller than it is decoded reduced.
 ///
 /// ```swift
 /// Image("logo").resizable().scaledToFit().frame(width: 120)
 /// ```
 public struct Image: View, PrimitiveView, LayoutBehavior {
     let name: String
+    var bundle: ImageBundle?
     var isResizable = false
     var isTiled = false
     var sampling: Sampling = .bilinear
 
     public init(_ name: String) { self.name = name }
+    /// The image `name` in `bundle`'s folders first (`.module`: the package's resources).
+    public init(_ name: String, bundle: ImageBundle?) { self.name = name; self.bundle = bundle }
+    /// The image `name` in a Foundation `Bundle` (in files that import Foundation), found by its
+    /// path; see ``ImageBundle``.
+    public init<B: AnyObject>(_ name: String, bundle: B?) {
+        self.name = name; self.bundle = bundle.map { ImageBundle(describing: $0) }
+    }
     /// A decorative image (no accessibility label; same as `init(_:)` here).
     public init(decorative name: String) { self.name = name }
     /// A symbol drawn as paths in the foreground style, sized from the font: a small set of
@@ -42,69 +53,34 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public enum ResizingMode: Hashable, Sendable { case tile, stretch }
     public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
 
-    var surface: ImageBox? { ImageCache.shared.image(named: name) }
+    /// The decoded image at full size.
+    var surface: ImageBox? { ImageCache.shared.image(named: name, bundle: bundle) }
+    /// The file and its display size (from the header alone).
+    var source: ImageCache.Source? { ImageCache.shared.source(named: name, bundle: bundle) }
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         if symbolName != nil {
             let side = Image.symbolSide(node.environment)
             return isResizable ? proposal.replacingUnspecifiedDimensions(by: CGSize(width: side, height: side)) : CGSize(width: side, height: side)
         }
-        guard let image = surface?.surface else { return .zero }
-        let intrinsic = CGSize(width: image.width, height: image.height)
+        guard let source else { return .zero }
+        let intrinsic = CGSize(width: source.width, height: source.height)
         return isResizable ? proposal.replacingUnspecifiedDimensions(by: intrinsic) : intrinsic
     }
 
     func render(node: Node, pass: RenderPass) {
         if let symbol = symbolName { renderSymbol(node.environment.symbolVariants.apply(to: symbol), node: node, pass: pass); return }
-        guard let image = surface else { return }
+        guard let source else { return }
+        // Tiles repeat at the image's own size, so they need every pixel; a stretched image
+        // needs as many as it covers (reduced decoding picks 1/2, 1/4 or 1/8 only when that
+        // still covers the frame).
+        let scale = node.environment.displayScale
+        func pixels(_ v: CGFloat) -> Int? { let p = v * scale; return p.isFinite && p >= 1 && p < 1e6 ? Int(p.rounded(.up)) : nil }
+        var drawn: (width: Int, height: Int)?
+        if isResizable && !isTiled, let w = pixels(node.frame.width), let h = pixels(node.frame.height) { drawn = (w, h) }
+        guard let image = ImageCache.shared.image(source, drawnAt: drawn) else { return }
         let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(node.frame), sampling)
                                                           : .image(image, Raster.Rect(node.frame), sampling)
         pass.emit(command, owner: node, index: 0, localBounds: node.frame)
-    }
-}
-
-/// Decoded images by path, one table for the process. Locked: each view graph does its work on
-/// one thread, but two graphs may run on two (the test suite renders scenes in parallel, and
-/// ThreadSanitizer caught two of them inserting into the table at once: `scripts/sanitize
-/// thread`). Uncontended, the lock is a few tens of nanoseconds per Image per frame; a decode
-/// holds it, so a name is read from disk once however many threads ask. `Raster.Locked`, a
-/// pthread mutex ThreadSanitizer sees (Synchronization's `Mutex` it does not).
-final class ImageCache: @unchecked Sendable {
-    static let shared = ImageCache()
-    private let images = Locked<[String: ImageBox?]>([:])
-
-    func image(named name: String) -> ImageBox? {
-        images.withLock { images in
-            if let cached = images[name] { return cached }
-            let result = Self.load(name)
-            images[name] = result
-            return result
-        }
-    }
-
-    private static func load(_ name: String) -> ImageBox? {
-        var result: ImageBox?
-        if name.hasPrefix("systemName:") {
-            Diagnostics.warn("Image(systemName: \"\(name.dropFirst(11))\"): SF Symbols are not available; nothing is shown")
-        } else {
-            var dirs = [""]
-            // getenv/access, not ProcessInfo/FileManager: those pull ≈ 4 MB of FoundationEssentials into
-            // every static binary (measured with the linker map), for one lookup.
-            if let env = getenv("KIOSK_ASSETS") {
-                let assets = String(cString: env)
-                dirs.append(assets.hasSuffix("/") ? assets : assets + "/")
-            }
-            let candidates = dirs.flatMap { [$0 + name, $0 + name + ".png"] }
-            for path in candidates where access(path, F_OK) == 0 {
-                do {
-                    result = ImageBox(try Surface(contentsOfPNG: path))
-                    break
-                } catch {
-                    Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG (\(error))")
-                }
-            }
-            if result == nil { Diagnostics.warn("Image(\"\(name)\"): no PNG found (looked for \(candidates.joined(separator: ", ")))") }
-        }
-        return result
     }
 }

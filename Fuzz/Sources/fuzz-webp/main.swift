@@ -1,0 +1,53 @@
+// fuzz-webp: WebP bytes from outside through libwebp (still images, lossy, lossless, alpha)
+// and libwebpdemux (animations). Seeds: lossy, lossless, alpha, a three-frame animation.
+// Checked: a typed error or surfaces within the budget holding valid premultiplied pixels (no
+// channel above alpha), the header's size (reduced when a target is given); an animation's
+// frames all have one size and as many durations.
+import FuzzSupport
+import Raster
+
+let maxPixels = 1 << 20
+
+func checkPremultiplied(_ s: Surface, _ what: String) {
+    for y in 0..<s.height {
+        let row = s.row(y)
+        for x in 0..<s.width {
+            let p = row[x], a = p >> 24
+            guard (p >> 16) & 255 <= a, (p >> 8) & 255 <= a, p & 255 <= a else { fuzzFailure("\(what): pixel \(x),\(y) = \(String(p, radix: 16))") }
+            if s.isOpaque && a != 255 { fuzzFailure("\(what): isOpaque with alpha \(a)") }
+        }
+    }
+}
+
+func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    var input = FuzzInput(data, size)
+    let mode = input.byte() % 3
+    let target: (width: Int, height: Int)? = input.bool() ? (1 + input.below(300), 1 + input.below(300)) : nil
+    let bytes = input.rest()
+    do {
+        if mode == 2 {
+            let animation = try Surface.decodeWebPAnimation(bytes, maxPixels: maxPixels, maxFrames: 8)
+            guard let first = animation.frames.first, animation.frames.count == animation.durations.count, animation.frames.count <= 8 else {
+                fuzzFailure("\(animation.frames.count) frames, \(animation.durations.count) durations")
+            }
+            for f in animation.frames {
+                guard f.width == first.width, f.height == first.height else { fuzzFailure("frame sizes differ") }
+                checkPremultiplied(f, "animation")
+            }
+            guard animation.frames.count * first.width * first.height <= maxPixels else { fuzzFailure("over budget") }
+        } else {
+            let s = try Surface.decodeWebP(bytes, maxPixels: maxPixels, fitting: target)
+            guard s.width > 0, s.height > 0, s.width * s.height <= maxPixels else { fuzzFailure("decoded \(s.width)×\(s.height)") }
+            checkPremultiplied(s, "still")
+            guard let header = try? Surface.readImageHeader(bytes) else { fuzzFailure("decoded a WebP whose header does not read") }
+            let f = Surface.reductionFactor(width: header.width, height: header.height, target: target)
+            guard s.width == (header.width + f - 1) / f, s.height == (header.height + f - 1) / f else {
+                fuzzFailure("header \(header.width)×\(header.height), reduction \(f), decoded \(s.width)×\(s.height)")
+            }
+        }
+    } catch is ImageDecodeError {
+    } catch { fuzzFailure("untyped error \(error)") }
+    return 0
+}
+
+runFuzzer(fuzzWebP)
