@@ -213,9 +213,11 @@ public struct Settings: Equatable, Sendable {
     }
 
     /// Defaults, then the config file (`KIOSK_CONFIG` or /etc/kiosk/kiosk.conf, if it exists), then the environment.
-    public static func load(environment: [String: String] = ProcessEnvironment.current) throws -> Settings {
+    /// `configFile`: the app's own file (`AppIdentity.configFile`, /etc/NAME/NAME.conf) for apps.
+    public static func load(environment: [String: String] = ProcessEnvironment.current,
+                            configFile: String = "/etc/kiosk/kiosk.conf") throws -> Settings {
         var s = Settings()
-        let path = environment["KIOSK_CONFIG"] ?? "/etc/kiosk/kiosk.conf"
+        let path = environment["KIOSK_CONFIG"] ?? configFile
         if let bytes = Syscall.readFile(path) {
             try s.apply(file: String(decoding: bytes, as: UTF8.self), source: path)
         } else if environment["KIOSK_CONFIG"] != nil {
