@@ -5,7 +5,8 @@
 # folders, running twice, --arch arm64 with no SDK — each with its error and nothing half-written.
 # Usage: Tests/E2E/new-app.sh   (about a minute: `swift package dump-package` runs per packaging)
 # Env: KIOSK_CLI (a built kiosk, to check `kiosk new` reaches scripts/new-app; default
-#      .build/debug/kiosk when it exists). Needs gcc (static stand-in), clang (the arm64 stand-in).
+#      .build/debug/kiosk when it exists), KIOSK_TEMPLATE_BUILD=1 (also swift build + swift test
+#      the new package: a debug build of kiosk inside it, minutes). Needs gcc (static stand-in), clang (the arm64 stand-in).
 # Prints "N passed, M failed"; exit 1 on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -87,6 +88,16 @@ if [ -n "${KIOSK_CLI:-}" ] || [ -x "$root/.build/debug/kiosk" ]; then
   "$cli" new via-cli --path "$work/via-cli" >/dev/null 2>&1; rc=$?
   check "kiosk new runs scripts/new-app of its checkout" $([ $rc = 0 ] && [ -f "$work/via-cli/Sources/ViaCli/ViaCli.swift" ]; echo $?) "exit $rc"
   expect_error "kiosk new \"Bad Name\": exit 2" 2 "allowed: lowercase" -- "$cli" new "Bad Name"
+fi
+
+# The template builds and its tests pass (a debug build of kiosk inside the app: minutes; opt-in).
+if [ "${KIOSK_TEMPLATE_BUILD:-}" = 1 ]; then
+  (cd "$work/menu-board" && nice swift build --build-tests >"$work/tbuild.log" 2>&1 \
+     && KIOSK_UPDATE_GOLDENS=1 nice swift test --skip-build >"$work/ttest.log" 2>&1 && nice swift test --skip-build >>"$work/ttest.log" 2>&1 \
+     && .build/debug/menu-board --display offscreen:"$work/run" --input none --duration 1 >/dev/null 2>&1 && [ -f "$work/run/last.png" ] \
+     && [ "$(.build/debug/menu-board --version)" = "menu-board (not installed from a package)" ]); rc=$?
+  check "the new package builds, its 2 tests pass against fresh goldens, it runs offscreen and answers --version" $rc "$(tail -3 "$work/tbuild.log" "$work/ttest.log" 2>/dev/null)"
+  rm -rf "$work/menu-board/.build" "$work/menu-board/Tests/MenuBoardTests/Goldens/"*.png
 fi
 
 # --- scripts/package for an app (stand-in binaries) ------------------------------------------

@@ -18,7 +18,7 @@ struct ContentView: View {
         VStack(spacing: 24) {
             Text("__NAME__")
                 .font(.largeTitle)
-            Text(taps == 0 ? "Tap the button" : "Tapped \(taps) times")
+            Text(taps == 0 ? "Tap the button" : taps == 1 ? "Tapped once" : "Tapped \(taps) times")
                 .foregroundStyle(.secondary)
             Button("Tap me") { taps += 1 }
                 .buttonStyle(.borderedProminent)

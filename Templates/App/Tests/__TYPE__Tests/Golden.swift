@@ -40,11 +40,16 @@ func expectGolden(_ surface: Surface, _ name: String, file: String = #filePath,
 }
 
 extension Surface {
-    /// Every pixel, to compare two frames.
-    func pixels() -> [RGBA8] {
-        var out: [RGBA8] = []
-        out.reserveCapacity(width * height)
-        for y in 0..<height { for x in 0..<width { out.append(pixel(x: x, y: y)) } }
+    /// Every pixel's red, green, blue and alpha, to compare two frames.
+    func pixels() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let p = pixel(x: x, y: y)
+                out += [p.r, p.g, p.b, p.a]
+            }
+        }
         return out
     }
 }
