@@ -68,4 +68,13 @@ import Glibc
         let d = try Settings.load(environment: [:], configFile: "/nonexistent/app.conf")
         #expect(d == Settings())
     }
+
+    @Test func packagingVariablesAreNotSettings() throws {
+        // The packaging scripts' KIOSK_* variables may be exported while an app or kiosk runs
+        // (the E2E harness runs the app on the host): they are not typos of settings.
+        let env = ["KIOSK_SOURCE": "/src/kiosk", "KIOSK_E2E_APP": "1", "KIOSK_APP_BINARY": "/x", "KIOSK_VERSION": "1.0",
+                   "KIOSK_LINK_MAP": "/tmp/m", "KIOSK_TEMPLATE_BUILD": "1", "KIOSK_E2E_MIRROR": "http://m"]
+        #expect(try Settings.load(environment: env, configFile: "/nonexistent/app.conf") == Settings())
+        #expect(throws: ConfigError.self) { try Settings.load(environment: ["KIOSK_SOURCES": "/x"], configFile: "/nonexistent") }
+    }
 }
