@@ -101,7 +101,10 @@ if [ "${KIOSK_TEMPLATE_BUILD:-}" = 1 ]; then
 fi
 
 # --- scripts/package for an app (stand-in binaries) ------------------------------------------
-pkg() { KIOSK_BINARY="${BIN:-$work/standin}" "$root/scripts/package" "$@"; }
+# A SwiftPM resource bundle beside the binary, as `swift build` leaves it.
+mkdir -p "$work/bin/menu-board_MenuBoard.resources"; cp "$work/standin" "$work/bin/standin"
+echo '{"menu": []}' > "$work/bin/menu-board_MenuBoard.resources/menu.json"
+pkg() { KIOSK_BINARY="${BIN:-$work/bin/standin}" "$root/scripts/package" "$@"; }
 res=$(pkg --product menu-board --package-path menu-board --version 1.2.0 2>"$work/err"); rc=$?
 deb="$work/menu-board/.build/package/menu-board_1.2.0_amd64.deb"
 check "package --product menu-board: NAME_VERSION_ARCH.deb, path and size printed" $([ $rc = 0 ] && [ "${res%% *}" = "$deb" ] && [ -f "$deb" ]; echo $?) "exit $rc: $(tail -2 "$work/err")"
@@ -124,6 +127,9 @@ check "user menu-board (sysusers.d), udev rule, resources and version in /usr/sh
   $(grep -q '^u menu-board ' "$work/x/usr/lib/sysusers.d/menu-board.conf" && [ -f "$work/x/lib/udev/rules.d/60-menu-board.rules" ] \
     && [ -f "$work/x/usr/share/menu-board/images/README" ] && [ -f "$work/x/usr/share/menu-board/fonts/README" ] \
     && [ "$(cat "$work/x/usr/share/menu-board/version")" = 1.2.0 ]; echo $?)
+check "SwiftPM resource bundles in /usr/share/menu-board, linked from /usr/bin (Bundle.module looks there)" \
+  $([ -f "$work/x/usr/share/menu-board/menu-board_MenuBoard.resources/menu.json" ] \
+    && [ "$(readlink "$work/x/usr/bin/menu-board_MenuBoard.resources")" = ../share/menu-board/menu-board_MenuBoard.resources ]; echo $?)
 check "maintainer scripts: enable+start menu-board.service; remove gives getty@tty1 back; purge clears state" \
   $(grep -q "deb-systemd-invoke restart menu-board.service" "$work/x/DEBIAN/postinst" && grep -q "systemctl --no-block start getty@tty1.service" "$work/x/DEBIAN/postrm" \
     && grep -q "rm -rf /etc/menu-board /var/lib/menu-board /var/cache/menu-board" "$work/x/DEBIAN/postrm" && grep -q "stop menu-board.service" "$work/x/DEBIAN/prerm" \
