@@ -143,6 +143,14 @@ check "run twice: the same one .deb, byte for byte, nothing left over" \
 pkg --product menu-board --package-path menu-board --version 1.3.0 >/dev/null 2>&1
 check "a new version replaces the old .deb of this app and arch" $([ "$(ls "$work/menu-board/.build/package")" = menu-board_1.3.0_amd64.deb ]; echo $?)
 
+# Versions: from the app's own git repository (a tag, else the commit), else 0.1.
+res=$(pkg --product menu-board --package-path menu-board "$work/vout" 2>/dev/null)
+check "no git repository: version 0.1" $([ "$(basename "${res%% *}")" = menu-board_0.1_amd64.deb ]; echo $?) "$res"
+(cd menu-board && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm init && git tag v2.0.1) >/dev/null 2>&1
+res=$(pkg --product menu-board --package-path menu-board "$work/vout" 2>/dev/null)
+check "a tag v2.0.1 on the app's commit: version 2.0.1, the old .deb replaced" \
+  $([ "$(basename "${res%% *}")" = menu-board_2.0.1_amd64.deb ] && [ "$(ls "$work/vout" | wc -l)" = 1 ]; echo $?) "$res"
+rm -rf menu-board/.git "$work/vout"
 expect_error "a product that does not exist: exit 2, lists the executables" 2 'no executable product "menu-bored".*menu-board' -- pkg --product menu-bored --package-path menu-board
 mkdir -p "$work/plain/Sources/plain"
 printf '// swift-tools-version:6.0\nimport PackageDescription\nlet package = Package(name: "plain", targets: [.executableTarget(name: "plain")])\n' > "$work/plain/Package.swift"
