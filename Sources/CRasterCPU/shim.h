@@ -39,8 +39,10 @@ static inline int kiosk_string_store_is_fast(void) {
         if (family == 0xF) family += (eax1 >> 20) & 0xFF;
         return family == 25;
     }
-#endif
     return 0;
+#else
+    return 0;   // other CPUs (arm64): the vector loop
+#endif
 }
 
 /// `v` truncated toward zero, for a `v` the caller knows is finite and in range: Swift's

@@ -30,6 +30,7 @@ KINDS = {
 class Guest:
     def __init__(self, args, kind, devices, out, disk, name=None):
         self.out, self.kind, self.args = out, kind, args
+        self.unit = 'kiosk'   # the service show() and journal() ask about (the template app's own)
         name = name or kind
         self.qmp_path = os.path.join(out, f'{name}.qmp'); self.ctl_path = os.path.join(out, f'{name}.ctl')
         for p in (self.qmp_path, self.ctl_path):
@@ -98,7 +99,7 @@ class Guest:
         return False
 
     def show(self, *props):
-        rc, out = self.sh('systemctl show kiosk ' + ' '.join(f'-p {p}' for p in props))
+        rc, out = self.sh(f'systemctl show {self.unit} ' + ' '.join(f'-p {p}' for p in props))
         return dict(l.split('=', 1) for l in out.splitlines() if '=' in l)
 
     def screendump(self, path):
@@ -152,7 +153,7 @@ def snapshot(args, scene, name, taps=()):
 
 def journal(g, since_pid=None):
     """kiosk.service's journal entries this boot: (monotonic s, priority, message)."""
-    rc, out = g.sh('journalctl -b -u kiosk -o json --no-pager', timeout=60)
+    rc, out = g.sh(f'journalctl -b -u {g.unit} -o json --no-pager', timeout=60)
     entries = []
     for l in out.splitlines():
         try: e = json.loads(l)
@@ -383,15 +384,151 @@ def after_boot(g, args, kind, check, measure, t):
           'apt=0' in out and 'KD_TEXT VT_AUTO' in out and '\nactive\n' in f'\n{out}\n' and 'No such file' in out, out.replace('\n', ' | '))
 
 
+def png_to_ppm(png, ppm):
+    """kiosk's PNGs (8-bit RGB/RGBA, not interlaced) as a binary PPM, for vmdrive.compare."""
+    import struct, zlib
+    data = open(png, 'rb').read()
+    pos, idat, w = 8, b'', 0
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]; pos += 12 + n
+        if kind == b'IHDR': w, h, depth, color = struct.unpack('>IIBB', body[:10])
+        elif kind == b'IDAT': idat += body
+    bpp = {2: 3, 6: 4}[color]
+    raw, stride, prev, rows = zlib.decompress(idat), w * bpp, bytearray(w * bpp), []
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], (prev[i - bpp] if i >= bpp else 0)
+            if f == 1: line[i] = (line[i] + a) & 255
+            elif f == 2: line[i] = (line[i] + b) & 255
+            elif f == 3: line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line)); prev = line
+    rgb = b''.join(bytes(r[i] for i in range(len(r)) if i % bpp < 3) for r in rows) if bpp == 4 else b''.join(rows)
+    with open(ppm, 'wb') as f: f.write(b'P6\n%d %d\n255\n' % (w, h) + rgb)
+    return rgb, w
+
+
+def app_frame(args, name):
+    """The template app's first frame at the panel's size, from its host binary run offscreen."""
+    d = os.path.join(args.out, f'expected-{name}')
+    path = d + '.ppm'
+    if not os.path.exists(path):
+        os.makedirs(d, exist_ok=True)
+        subprocess.run([args.app_bin, '--display', f'offscreen:{d}', '--mode', f'{W}x{H}', '--input', 'none', '--duration', '1'],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, 'KIOSK_CONFIG': '/dev/null'})
+        png_to_ppm(os.path.join(d, 'last.png'), path)
+    return path
+
+
+def run_app(args, results, measures):
+    """The template app (`kiosk new`, scripts/package --product): its .deb installed with dpkg -i in
+    the clean guest; first frame vs the app run offscreen on the host; a tap changes it; SIGSEGV
+    restarts it; kiosk's own .deb conflicts; apt remove gives getty back."""
+    name, kind = args.template_app, 'bochs'
+    devices = KINDS[kind][0]
+    t0 = time.time()
+
+    def check(label, ok, detail=''):
+        results.append((f'app: {label}', bool(ok)))
+        print(f'{"PASS" if ok else "FAIL"} app: {label} {detail} [{time.time() - t0:.0f} s]', flush=True)
+        return ok
+
+    def measure(label, value):
+        measures.append((f'app: {label}', value)); print(f'MEASURE app: {label}: {value}', flush=True)
+
+    disk = os.path.join(args.out, 'app.qcow2')
+    subprocess.run(['qemu-img', 'create', '-q', '-f', 'qcow2', '-F', 'raw', '-b', os.path.abspath(args.image), disk], check=True)
+    g = Guest(args, 'app', devices, args.out, disk)
+    g.unit = name
+    try:
+        if not check('guest boots', g.wait_agent(args.boot_timeout)): return
+        rc, out = g.sh(f'mount -o ro /dev/vdb /mnt && dpkg -i /mnt/app.deb', timeout=180)
+        check(f'dpkg -i {name}.deb on the clean system', rc == 0, out.splitlines()[-1] if out else '')
+        p = g.show('UnitFileState', 'SubState', 'Type', 'User', 'ExecMainStartTimestampMonotonic', 'MainPID')
+        check(f'{name}.service enabled, running, Type=notify, as user {name}',
+              p.get('UnitFileState') == 'enabled' and p.get('SubState') == 'running' and p.get('Type') == 'notify' and p.get('User') == name, str(p))
+        first = app_frame(args, name)
+        ok, msg, _ = g.expect_screen(first, 'app-first')
+        check('first frame matches the app run offscreen on the host (embedded font)', ok, msg)
+        rc, out = g.sh(f'{name} --version; cat /etc/{name}/{name}.conf | head -1; ls -d /var/lib/{name} /usr/share/{name}/images')
+        check(f'{name} --version, /etc/{name}/{name}.conf, StateDirectory, resources', rc == 0 and out.startswith(f'{name} '), out.replace('\n', ' | '))
+
+        # A tap on the button: the lowest band of ink in the expected frame, at the middle.
+        rgb, w = png_to_ppm(os.path.join(args.out, f'expected-{name}', 'last.png'), os.path.join(args.out, 'scratch.ppm'))
+        paper = rgb[0:3]
+        inked = [y for y in range(H) if any(rgb[(y * W + x) * 3:(y * W + x) * 3 + 3] != paper for x in range(0, W, 4))]
+        bottom = inked[-1] if inked else H // 2
+        top = bottom
+        while top - 1 in inked: top -= 1
+        g.tap(W // 2, (top + bottom) // 2)
+        check('a tap on the button changes the screen', g.differs(first, 'app-tap'))
+
+        # SIGSEGV: Restart=always brings a new process and the first frame again.
+        p = g.show('MainPID', 'NRestarts')
+        t = time.time()
+        g.sh(f'kill -SEGV {p["MainPID"]}')
+        q = {}
+        for _ in range(60):
+            q = g.show('MainPID', 'NRestarts', 'SubState')
+            if q.get('MainPID') not in ('0', p['MainPID']) and q.get('SubState') == 'running': break
+            time.sleep(0.5)
+        check('kill -SEGV: systemd restarts the app', q.get('SubState') == 'running' and int(q.get('NRestarts', 0)) == int(p['NRestarts']) + 1, f'{p} -> {q}')
+        ok, msg, _ = g.expect_screen(first, 'app-segv')
+        check('after SIGSEGV: the first frame again', ok, msg)
+        measure('SIGSEGV to first frame again (wall)', f'{time.time() - t:.1f} s')
+
+        # One tty1: kiosk's own .deb (also a kiosk-app) is refused while the app is installed.
+        rc, out = g.sh('dpkg -i /mnt/kiosk.deb 2>&1; echo dpkg=$?', timeout=120)
+        check('dpkg -i kiosk.deb beside the app: refused (Conflicts: kiosk-app), the app still running',
+              'dpkg=1' in out and 'onflict' in out and g.show('SubState').get('SubState') == 'running', out.replace('\n', ' | ')[-300:])
+
+        # Power on to first frame: a cold boot into the enabled unit.
+        g.sh('systemctl poweroff', timeout=5)
+        g.close()
+        t = time.time()
+        g = Guest(args, 'app', devices, args.out, disk, name='app-boot2')
+        g.unit = name
+        if check('second boot: the guest comes back with the app installed', g.wait_agent(args.boot_timeout)):
+            ok, msg, _ = g.expect_screen(first, 'app-boot', timeout=60)
+            check('at boot: the app\'s first frame', ok, msg)
+            pid = g.show('MainPID')['MainPID']
+            line = next((m for _, _, m, pid_ in journal(g) if pid_ == pid and m.startswith('systemd: READY=1 after the first frame')), '')
+            r = re.search(r'shown at ([0-9.]+) s', line)
+            measure('boot (kernel start) to the app\'s frame 1, guest CLOCK_MONOTONIC', f'{float(r.group(1)):.2f} s' if r else 'n/a')
+            measure('QEMU start to matching screendump, wall', f'{time.time() - t:.1f} s')
+            g.sh('mount -o ro /dev/vdb /mnt')
+            rc, out = g.sh(f'apt-get remove -y {name} >/tmp/apt.log 2>&1; echo apt=$?; sleep 2; /mnt/vt-mode; systemctl is-active getty@tty1; '
+                           f'ls /usr/bin/{name} 2>&1 | tail -1', timeout=120)
+            check(f'apt remove {name}: console back (KD_TEXT VT_AUTO, getty@tty1 active), binary gone',
+                  'apt=0' in out and 'KD_TEXT VT_AUTO' in out and '\nactive\n' in f'\n{out}\n' and 'No such file' in out, out.replace('\n', ' | '))
+        rc, out = g.sh('journalctl -b -o short-monotonic --no-pager', timeout=60)
+        with open(os.path.join(args.out, 'app.journal.txt'), 'w') as f: f.write(out)
+        g.sh('systemctl poweroff', timeout=5)
+    except Exception as e:
+        check('harness', False, repr(e))
+        g.proc.kill()
+    finally:
+        g.close()
+
+
 def main():
     ap = argparse.ArgumentParser()
     for a in ('kernel', 'initrd', 'image', 'app', 'kiosk', 'out'): ap.add_argument('--' + a, required=True)
     ap.add_argument('--boot-timeout', type=float, default=180)
+    # The template app (Tests/E2E/debian.sh with KIOSK_E2E_APP=1): its unit name and host binary.
+    ap.add_argument('--template-app'); ap.add_argument('--app-bin')
     ap.add_argument('kinds', nargs='*', default=list(KINDS))
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     results, measures = [], []
-    for k in args.kinds: run(args, k, results, measures)
+    for k in args.kinds:
+        if k != 'none': run(args, k, results, measures)
+    if args.template_app: run_app(args, results, measures)
     print('measurements:')
     for name, v in measures: print(f'  {name}: {v}')
     passed = sum(ok for _, ok in results); failed = len(results) - passed

@@ -7,7 +7,11 @@
 # Usage: Tests/E2E/debian.sh [KIND…]   (bochs virtio fbdev; default all)
 # Env: KIOSK_BINARY (a static kiosk; default scripts/build-static), KIOSK_E2E_CACHE (default
 #      .build/e2e-cache: kernel, guest image, keyed by their inputs), KIOSK_E2E_OUT (default
-#      .build/e2e-debian), KIOSK_E2E_MIRROR (Debian mirror for the guest).
+#      .build/e2e-debian), KIOSK_E2E_MIRROR (Debian mirror for the guest),
+#      KIOSK_E2E_APP=1 (also the template app of issue 36: a fresh `kiosk new e2e-app`, its static
+#      build and .deb, installed and checked in one more boot; +1 static build and ~4 min of guest),
+#      KIOSK_APP_BINARY (a static e2e-app to package instead of building one).
+#      `Tests/E2E/debian.sh none` with KIOSK_E2E_APP=1 runs the app's boot alone.
 # Prints "N passed, M failed"; on failure the screendumps, journals and guest consoles stay in the
 # output directory. It fails (never passes) when it cannot run: no QEMU, no mirror.
 set -euo pipefail
@@ -42,13 +46,29 @@ pkg=$(KIOSK_BINARY="$KIOSK_BINARY" scripts/package "$out/pkg") || die "scripts/p
 deb="${pkg%% *}"
 step "package $(basename "$deb"): ${pkg##* } bytes; binary $(stat -c %s "$KIOSK_BINARY") bytes"
 cp "$deb" "$out/app/kiosk.deb"
+drive_app=()
+if [ "${KIOSK_E2E_APP:-}" = 1 ]; then
+  # From a clean checkout to an app's .deb: kiosk new, then scripts/package --product. The app's
+  # .build is kept in the cache between runs (a fresh package, an incremental build).
+  t=$(date +%s)
+  scripts/new-app e2e-app --path "$out/e2e-app" >/dev/null || die "kiosk new e2e-app failed"
+  [ -d "$cache/e2e-app-build" ] && mv "$cache/e2e-app-build" "$out/e2e-app/.build"
+  arc=0; apkg=$(KIOSK_BINARY="${KIOSK_APP_BINARY:-}" scripts/package --product e2e-app --package-path "$out/e2e-app" "$out/app-pkg" 2> "$out/app-package.log") || arc=$?
+  abin="${KIOSK_APP_BINARY:-$out/e2e-app/.build/static/e2e-app}"
+  [ $arc = 0 ] || { tail -5 "$out/app-package.log" >&2; die "scripts/package --product e2e-app failed (log: $out/app-package.log)"; }
+  step "app package $(basename "${apkg%% *}"): ${apkg##* } bytes; binary $(stat -c %s "$abin") bytes; kiosk new to .deb $(( $(date +%s) - t )) s"
+  cp "${apkg%% *}" "$out/app/app.deb"
+  cp "$abin" "$out/e2e-app-bin"
+  [ -d "$out/e2e-app/.build" ] && mv "$out/e2e-app/.build" "$cache/e2e-app-build"
+  drive_app=(--template-app e2e-app --app-bin "$out/e2e-app-bin")
+fi
 gcc -static -O2 -o "$out/app/uinput-tap" Tests/E2E/uinput-tap.c || die "cannot build the uinput helper (gcc, libc6-dev)"
 gcc -static -O2 -o "$out/app/vt-mode" Tests/E2E/vt-mode.c || die "cannot build the vt-mode helper"
 mkfs.ext4 -q -F -L kioskapp -d "$out/app" "$out/app.img" 64M || die "mkfs.ext4 of the app disk failed"
 
 set +e
 python3 Tests/E2E/debian-drive.py --kernel "$cache/kernel/vmlinux" --initrd "$initrd" --image "$image" --app "$out/app.img" \
-  --kiosk "$KIOSK_BINARY" --out "$out" "$@"
+  --kiosk "$KIOSK_BINARY" --out "$out" "${drive_app[@]}" "$@"
 rc=$?
 set -e
 step "done; artefacts in $out"

@@ -1,5 +1,5 @@
 // App, Scene, WindowGroup: a SwiftUI app's entry point, unchanged. `@main` on an `App` gives a
-// `main()` that takes the same options, settings file and KIOSK_* variables as `kiosk run`
+// `main()` that takes the same options and KIOSK_* variables as `kiosk run`, settings from /etc/NAME/NAME.conf (AppIdentity)
 // (KioskRunner) and shows the first WindowGroup's content full screen. `KioskApp` stays as the
 // kiosk-specific spelling (a view body instead of a scene).
 //

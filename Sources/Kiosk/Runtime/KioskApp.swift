@@ -1,5 +1,5 @@
 // KioskApp: a user's own kiosk program. `@main` on a type conforming to it gives a `main()` that
-// takes the same options, settings file and environment as `kiosk run` and shows `body` full screen.
+// takes the same options and environment as `kiosk run`, settings from /etc/NAME/NAME.conf (AppIdentity), and shows `body` full screen.
 
 /// A full-screen app written the SwiftUI way.
 ///

@@ -147,10 +147,16 @@ public enum KioskRunner {
     /// Logs `error` and exits with the documented code for its kind.
     /// An app's `main`: parses the options (or prints them), then runs `make`'s source until
     /// SIGTERM; errors end the process with their exit code.
+    /// `--version` prints "NAME VERSION" and `--help` the options; settings come from the app's
+    /// own /etc/NAME/NAME.conf (AppIdentity).
     static func runMain(_ make: (_ width: Int, _ height: Int) -> FrameSource) {
+        let identity = AppIdentity.current
+        let args = CommandLine.arguments.dropFirst()
+        if args.first == "--version" { print(identity.versionLine); return }
         do {
-            guard let settings = try settings(from: CommandLine.arguments.dropFirst()) else {
-                print("\(CommandLine.arguments.first ?? "app") [options]\n\(optionsHelp)")
+            let base = try Settings.load(configFile: identity.configFile)
+            guard let settings = try settings(from: args, over: base) else {
+                print(identity.help)
                 return
             }
             try run(settings) { w, h in make(w, h) }

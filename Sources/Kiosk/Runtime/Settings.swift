@@ -275,7 +275,11 @@ public struct Settings: Equatable, Sendable {
         let ignored: Set = ["KIOSK_UPDATE_GOLDENS", "KIOSK_CONFIG", "KIOSK_E2E_CACHE", "KIOSK_E2E_OUT", "KIOSK_BINARY",
                             "KIOSK_DEBUG_CRASH_AFTER", "KIOSK_DEBUG_CRASH",
                             // Developer switches of the retained display list (RootRenderer).
-                            "KIOSK_RETAIN", "KIOSK_VERIFY_RETAINED"]
+                            "KIOSK_RETAIN", "KIOSK_VERIFY_RETAINED",
+                            // Read by scripts/new-app, package, build-static and their tests (issue 36).
+                            "KIOSK_SOURCE", "KIOSK_VERSION", "KIOSK_LINK_MAP", "KIOSK_ARM64_LIBS", "KIOSK_E2E_APP",
+                            "KIOSK_APP_BINARY", "KIOSK_TEMPLATE_BUILD", "KIOSK_CLI", "KIOSK_RESOURCE_WARN_FILES",
+                            "KIOSK_RESOURCE_WARN_BYTES", "KIOSK_E2E_MIRROR"]
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) where name.hasPrefix("KIOSK_") && !ignored.contains(name) {
             let key = name.dropFirst(6).lowercased().replacingUnderscores
             try apply(key: key, value: value, source: "environment \(name)")
@@ -283,9 +287,11 @@ public struct Settings: Equatable, Sendable {
     }
 
     /// Defaults, then the config file (`KIOSK_CONFIG` or /etc/kiosk/kiosk.conf, if it exists), then the environment.
-    public static func load(environment: [String: String] = ProcessEnvironment.current) throws -> Settings {
+    /// `configFile`: the app's own file (`AppIdentity.configFile`, /etc/NAME/NAME.conf) for apps.
+    public static func load(environment: [String: String] = ProcessEnvironment.current,
+                            configFile: String = "/etc/kiosk/kiosk.conf") throws -> Settings {
         var s = Settings()
-        let path = environment["KIOSK_CONFIG"] ?? "/etc/kiosk/kiosk.conf"
+        let path = environment["KIOSK_CONFIG"] ?? configFile
         if let bytes = Syscall.readFile(path) {
             try s.apply(file: String(decoding: bytes, as: UTF8.self), source: path)
         } else if environment["KIOSK_CONFIG"] != nil {

@@ -1,5 +1,5 @@
 // HelloKiosk: a ticket-machine style start screen. Same options as `kiosk run` (--display,
-// --rotation, --input, …), same settings file and KIOSK_* variables.
+// --rotation, --input, …), the same KIOSK_* variables; settings from /etc/HelloKiosk/HelloKiosk.conf (its own name, AppIdentity).
 import Kiosk
 
 @main
