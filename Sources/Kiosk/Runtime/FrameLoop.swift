@@ -26,12 +26,17 @@ public final class FrameLoop {
     public var service: ServiceNotifier?
     /// Dims and turns off the panel when nobody uses it (IdleController); set before `start`.
     public var idle: IdleController?
+    /// The control socket (`kiosk screenshot`, `kiosk status`; FrameLoop+Control.swift).
+    public var control: ControlServer?
+    /// When the last frame was presented (monotonic seconds), and the recent frame rate.
+    public private(set) var lastFrameTime: Double?
+    var frameRate = FrameRateMeter()
 
     public private(set) var frameCount = 0
     public private(set) var wakeups = 0
     /// Wakeups by the next-frame timer (``FrameSource/nextFrameTime(after:)``).
     public private(set) var timerWakeups = 0
-    private let shadow: Surface
+    let shadow: Surface
     private var fullRedraw = true
     private var frameScheduled = false
     private var paused = false
@@ -39,7 +44,7 @@ public final class FrameLoop {
     private var signalSources: [DispatchSourceSignal] = []
     private var displaySource: DispatchSourceRead?
     private var hotplugSource: DispatchSourceRead?
-    private var startTime = 0.0
+    private(set) var startTime = 0.0
     private var wakeupTimer: DispatchSourceTimer?
     private var wakeupTime: Double?
     private var idleTimer: DispatchSourceTimer?
@@ -103,6 +108,7 @@ public final class FrameLoop {
         // State changed between frames (a queued block, a completion) asks for a frame too.
         source.setWakeHandler { [weak self] in DispatchQueue.main.async { self?.wake() } }
         input?.start()
+        if let control { serve(control) }
         service?.startWatchdog { [unowned self] in self.wantsFrames }
         if duration > 0 {
             // qos: names libdispatch's own asyncAfter: the two-argument one runs on the screen's clock.
@@ -119,6 +125,7 @@ public final class FrameLoop {
         displaySource?.cancel(); displaySource = nil
         hotplugSource?.cancel(); hotplugSource = nil
         service?.stopWatchdog()
+        control?.stop()
     }
 
     private func onSignal(_ sig: Int32, _ body: @escaping () -> Void) {
@@ -188,6 +195,7 @@ public final class FrameLoop {
         do {
             let shown = try display.present(shadow, damage: damage)
             frameCount += 1
+            lastFrameTime = now; frameRate.record(now)
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
             if shown == nil { service?.flipSubmitted(at: now) }
             if frameCount == 1 {
@@ -276,6 +284,7 @@ public final class FrameLoop {
             Log.info("drm: \(drm.busyRetries) EBUSY answers waited out, \(drm.flipFallbacks) frames shown by SetCrtc instead of a flip")
         }
         idle?.restore()
+        control?.stop()
         display.close()
         console?.restore()
         exit(code)

@@ -36,6 +36,11 @@ public enum KioskRunner {
       --idle-off SECONDS    turn the panel off after this long without input (default 0: never)
       --backlight DIR       auto (first under /sys/class/backlight), none, or a backlight directory
       --display-off-between HH:MM-HH:MM   panel off between these local times unless touched
+      --control-socket P    auto ($RUNTIME_DIRECTORY/control, else $XDG_RUNTIME_DIR/kiosk-control), none, or a path
+      --cursor MODE         auto (shown on mouse motion), always or never
+      --cursor-hide SECONDS hide the cursor after this long without motion (default 5; cursor = auto)
+      --vnc ADDR:PORT       serve the screen over VNC (RFB, not encrypted: tunnel it over SSH), e.g. 127.0.0.1:5900
+      --vnc-password FILE   VNC clients must give the password on this file's first line
     The touch or key that wakes a dimmed or dark panel is not passed to the app.
     Settings also come from /etc/kiosk/kiosk.conf (or $KIOSK_CONFIG) and KIOSK_* variables;
     the command line wins, then the environment, then the file.
@@ -106,6 +111,7 @@ public enum KioskRunner {
         if s.fpsOverlay { loop.overlay = FPSOverlay() }
         loop.idle = makeIdleController(s)
         if !(display is OffscreenDisplay) { loop.console = Console.open() }
+        loop.control = openControlSocket(s)
         let (pw, ph) = display.rotation.logicalSize(panelWidth: display.width, panelHeight: display.height)
         switch s.input {
         case .none: Log.info("input: disabled (--input none)")
@@ -117,6 +123,18 @@ public enum KioskRunner {
                                                      panelWidth: pw, panelHeight: ph, rotation: display.rotation)) { _ in }
         }
         loop.runForever()
+    }
+
+    /// The control socket `s` asks for; a socket that cannot be made is one warning, not fatal.
+    static func openControlSocket(_ s: Settings, environment: [String: String] = ProcessEnvironment.current) -> ControlServer? {
+        guard let path = ControlServer.serverPath(setting: s.controlSocket == "auto" ? nil : s.controlSocket, environment: environment) else {
+            if s.controlSocket == "auto" { Log.info("control: no runtime directory ($RUNTIME_DIRECTORY, $XDG_RUNTIME_DIR); no control socket") }
+            return nil
+        }
+        do { return try ControlServer(path: path) } catch {
+            Log.warning("control: \(error); kiosk status and kiosk screenshot will not work")
+            return nil
+        }
     }
 
     /// The idle policy `s` asks for, with its backlight; nil when it asks for none. A backlight

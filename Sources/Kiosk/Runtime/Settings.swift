@@ -91,6 +91,15 @@ public struct Settings: Equatable, Sendable {
     public var backlight = "auto"
     /// Local times between which the panel is off unless touched.
     public var displayOffBetween: DailyWindow?
+    /// The control socket: `auto` (the runtime directory; ControlServer.serverPath), `none`, or a path.
+    public var controlSocket = "auto"
+    /// When the mouse cursor is drawn, and after how many seconds without motion `auto` hides it.
+    public var cursor = CursorMode.auto
+    public var cursorHide = 5.0
+    /// Where the VNC server listens; nil (`none`, the default) = no VNC server.
+    public var vnc: VNCAddress?
+    /// A file whose first line is the VNC password; `none` = no password.
+    public var vncPassword = "none"
 
     public init() {}
 
@@ -105,13 +114,15 @@ public struct Settings: Equatable, Sendable {
         a.invertY == b.invertY && a.offscreenSize == b.offscreenSize && a.duration == b.duration &&
         a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel && a.idleDim == b.idleDim &&
         a.dimBrightness == b.dimBrightness && a.idleOff == b.idleOff && a.backlight == b.backlight &&
-        a.displayOffBetween == b.displayOffBetween
+        a.displayOffBetween == b.displayOffBetween && a.controlSocket == b.controlSocket && a.cursor == b.cursor &&
+        a.cursorHide == b.cursorHide && a.vnc == b.vnc && a.vncPassword == b.vncPassword
     }
 
     /// Every key the file, the environment (`KIOSK_` + upper case, `-` → `_`) and options accept.
     public static let keys = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration",
                               "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level",
-                              "idle-dim", "dim-brightness", "idle-off", "backlight", "display-off-between"]
+                              "idle-dim", "dim-brightness", "idle-off", "backlight", "display-off-between",
+                              "control-socket", "cursor", "cursor-hide", "vnc", "vnc-password"]
 
     /// Applies one `key = value` setting.
     public mutating func apply(key: String, value: String, source: String = "option") throws {
@@ -162,6 +173,17 @@ public struct Settings: Equatable, Sendable {
             }
             backlight = v
         case "display-off-between": displayOffBetween = v == "none" ? nil : try DailyWindow(parsing: v)
+        case "control-socket":
+            guard v == "auto" || v == "none" || v.hasPrefix("/") else {
+                throw ConfigError.invalidValue(key: key, value: v, expected: "auto, none or an absolute socket path")
+            }
+            controlSocket = v
+        case "cursor": cursor = try CursorMode(parsing: v)
+        case "cursor-hide": cursorHide = try Settings.idleSeconds(key, v)
+        case "vnc": vnc = v == "none" || v == "off" ? nil : try VNCAddress(parsing: v)
+        case "vnc-password":
+            guard v == "none" || v.hasPrefix("/") else { throw ConfigError.invalidValue(key: key, value: v, expected: "none or an absolute file path") }
+            vncPassword = v
         default: throw ConfigError.unknownKey(key: key, source: source)
         }
     }
@@ -209,6 +231,8 @@ public struct Settings: Equatable, Sendable {
         out.append("--idle-off=\(idleOff)")
         out.append("--backlight=\(backlight)")
         out.append("--display-off-between=\(displayOffBetween.map { "\($0)" } ?? "none")")
+        out += ["--control-socket=\(controlSocket)", "--cursor=\(cursor.rawValue)", "--cursor-hide=\(cursorHide)",
+                "--vnc=\(vnc.map { "\($0)" } ?? "none")", "--vnc-password=\(vncPassword)"]
         return out
     }
 
