@@ -31,6 +31,12 @@ public final class FrameLoop {
     /// When the last frame was presented (monotonic seconds), and the recent frame rate.
     public private(set) var lastFrameTime: Double?
     var frameRate = FrameRateMeter()
+    /// The mouse cursor drawn over each frame (Platform/Cursor.swift); set before `start`.
+    public var cursor: CursorOverlay? { didSet { source.setMovesPixels(overlay == nil) } }
+    /// Gets each presented frame and its damage (the VNC server).
+    public var mirror: FrameMirror?
+    /// Pointing devices' touch state (FrameLoop+Pointer.swift).
+    var pointers = PointerRouter()
 
     public private(set) var frameCount = 0
     public private(set) var wakeups = 0
@@ -147,7 +153,7 @@ public final class FrameLoop {
         CrashGuard.prepareThread()
         wakeups += 1
         guard !frameScheduled, !paused, !stopping, !panelOff, !display.isFlipPending else { return }
-        guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) else { armWakeupTimer(); return }
+        guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) || (cursor?.needsFrame(now: Syscall.monotonicNow()) ?? false) else { armWakeupTimer(); return }
         frameScheduled = true
         DispatchQueue.main.async { [weak self] in self?.drawFrame() }
     }
@@ -183,10 +189,12 @@ public final class FrameLoop {
         let t = clock.targetTime(now: now)
         let full = fullRedraw
         fullRedraw = false
+        let cursorWas = cursor?.restore(into: shadow)
         var damage = source.renderFrame(into: shadow, at: t, fullRedraw: full)
         if full { damage = [shadow.bounds] } else if !unshownDamage.isEmpty { damage += unshownDamage }
         unshownDamage.removeAll(keepingCapacity: true)
         if let overlay { damage += overlay.draw(into: shadow, now: now, missed: clock.missedFlips) }
+        if let cursor { damage += cursor.draw(into: shadow, now: now, restored: cursorWas); scheduleCursorHide() }
         if damage.isEmpty {
             // The source wanted a frame but nothing changed on screen: look again next vblank.
             DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval, qos: .unspecified) { [weak self] in self?.wake() }
@@ -196,6 +204,7 @@ public final class FrameLoop {
             let shown = try display.present(shadow, damage: damage)
             frameCount += 1
             lastFrameTime = now; frameRate.record(now)
+            mirror?.frameShown(shadow, damage: damage)
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
             if shown == nil { service?.flipSubmitted(at: now) }
             if frameCount == 1 {
@@ -294,6 +303,7 @@ public final class FrameLoop {
 
     /// A touch from the input devices: the idle policy may swallow it (it woke the panel).
     public func deliver(_ event: TouchEvent) {
+        if event.id < PointerTouchIDs.mouseBase { cursor?.touched() }
         if let idle {
             let deliver = idle.filter(event)
             if idleTimerTime == nil { armIdleTimer() }

@@ -112,6 +112,8 @@ public enum KioskRunner {
         loop.idle = makeIdleController(s)
         if !(display is OffscreenDisplay) { loop.console = Console.open() }
         loop.control = openControlSocket(s)
+        if s.cursor != .never { loop.cursor = CursorOverlay(mode: s.cursor, hideAfter: s.cursorHide) }
+        if let address = s.vnc { try startVNC(address, password: s.vncPassword, loop: loop) }
         let (pw, ph) = display.rotation.logicalSize(panelWidth: display.width, panelHeight: display.height)
         switch s.input {
         case .none: Log.info("input: disabled (--input none)")
@@ -123,6 +125,27 @@ public enum KioskRunner {
                                                      panelWidth: pw, panelHeight: ph, rotation: display.rotation)) { _ in }
         }
         loop.runForever()
+    }
+
+    /// Starts the VNC server `vnc =` asks for on the loop's frames.
+    /// - Throws: `ConfigError` in a build without VNC or for an unreadable password file,
+    ///   `PlatformError` when the address cannot be bound.
+    static func startVNC(_ address: VNCAddress, password file: String, loop: FrameLoop) throws {
+        #if canImport(CVNC)
+        var password: String?
+        if file != "none" {
+            guard let bytes = Syscall.readFile(file, limit: 4096),
+                  let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).first, !line.isEmpty else {
+                throw ConfigError.invalidValue(key: "vnc-password", value: file, expected: "a readable file with the password on its first line")
+            }
+            password = String(line)
+        }
+        let server = try VNCServer(address: address, width: loop.display.width, height: loop.display.height, password: password)
+        try server.start()
+        loop.attach(server)
+        #else
+        throw ConfigError.invalidValue(key: "vnc", value: "\(address)", expected: "none: this kiosk was built without VNC (the static build; Debian ships no libvncserver.a)")
+        #endif
     }
 
     /// The control socket `s` asks for; a socket that cannot be made is one warning, not fatal.
