@@ -84,6 +84,9 @@ public final class VNCServer {
         s.pointee.alwaysShared = 1
         s.pointee.permitFileTransfer = 0
         s.pointee.maxClientWait = 5000
+        // No server-drawn cursor in the pixels: clients see exactly the panel (and kiosk's own
+        // cursor when `cursor` shows it).
+        s.pointee.cursor = nil
         s.pointee.screenData = Unmanaged.passUnretained(self).toOpaque()
         s.pointee.newClientHook = { cl in VNCServer.of(cl)?.newClient(cl!) ?? RFB_CLIENT_REFUSE }
         s.pointee.ptrAddEvent = { mask, x, y, cl in VNCServer.of(cl)?.pointer(mask: mask, x: x, y: y, cl: cl!) }
