@@ -26,7 +26,8 @@ extension FrameLoop {
     }
 
     /// The frame on the panel now (the shadow buffer the last present showed), as PNG, in the
-    /// panel's orientation: the same pixels as a screen dump.
+    /// app's (logical) orientation: the same pixels as a screen dump at `rotation = 0`; with a
+    /// rotation it is the picture upright, as the person in front of the panel sees it.
     public func screenshotPNG() throws -> [UInt8] {
         try shadow.pngData(fast: true)
     }

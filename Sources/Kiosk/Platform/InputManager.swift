@@ -35,6 +35,8 @@ public final class InputManager {
 
     public let options: Options
     public var onTouch: (TouchEvent) -> Void
+    /// Offered each event node that is no touch device (MouseInput.open claims mice); true = taken.
+    public var claimOther: ((String) -> Bool)?
     /// True while input is paused (VT switched away): events are read and dropped.
     public var paused = false
     private var entries: [String: Entry] = [:]
@@ -105,6 +107,7 @@ public final class InputManager {
             return
         }
         guard dev.capabilities.proto != nil else {
+            if let claimOther, claimOther(path) { skipped[path] = nil; return }
             skipped[path] = "\(dev.capabilities)"
             if explicit { Log.warning("input: \(path): \(dev.capabilities)") }
             return

@@ -123,6 +123,11 @@ public enum KioskRunner {
             loop.input = InputManager(options: .init(paths: paths, matrix: s.calibration ?? .identity, swapXY: s.swapXY,
                                                      invertX: s.invertX, invertY: s.invertY,
                                                      panelWidth: pw, panelHeight: ph, rotation: display.rotation)) { _ in }
+            // Mice (relative pointers): nodes the touch input does not take (Platform/MouseDevice.swift).
+            let mice = MouseInput(width: display.width, height: display.height)
+            mice.onPointer = { [unowned loop] e, n in loop.deliver(e, device: n) }
+            mice.onGone = { [unowned loop] n in loop.pointerGone(device: n) }
+            loop.input?.claimOther = { mice.open($0) }
         }
         loop.runForever()
     }
