@@ -2,7 +2,7 @@
 // `kiosk status`/`screenshot` read back (ControlReply.parse), and `vnc = ADDR:PORT` values.
 // Checked: the request parser never traps, consumes at most what it was given and only through a
 // LF, and a request it accepts parses back from its own line; a reply parses back from its bytes;
-// a VNC address's description parses back to the same address.
+// a VNC address's description parses back to the same address; VNC keysyms map without trapping.
 import FuzzSupport
 import Kiosk
 
@@ -10,7 +10,7 @@ func fuzzControl(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let mode = input.byte()
     let rest = input.rest()
-    switch mode % 3 {
+    switch mode % 4 {
     case 0:
         switch ControlRequest.parse(rest) {
         case .incomplete:
@@ -30,6 +30,18 @@ func fuzzControl(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             guard (try? ControlReply.parse(reply.bytes)) == reply else { fuzzFailure("\(reply) does not parse back") }
         } catch {
             guard !error.description.isEmpty else { fuzzFailure("empty message") }
+        }
+    case 3:
+        // VNC KeyEvents: any keysym sequence maps to nothing or a key with sane text.
+        var keys = VNCKeyMapper()
+        rest.withUnsafeBufferPointer { buf in
+            var input = FuzzInput(buf.baseAddress, buf.count)
+            for _ in 0..<min(64, buf.count / 5) {
+                let down = input.bool()
+                if let p = keys.press(keysym: input.u32(), down: down) {
+                    guard p.characters.unicodeScalars.count <= 1 else { fuzzFailure("\(p) types more than one character") }
+                }
+            }
         }
     default:
         let text = String(decoding: rest, as: UTF8.self)

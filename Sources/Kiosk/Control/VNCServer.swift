@@ -74,7 +74,7 @@ public final class VNCServer {
         s.pointee.serverFormat.redShift = 16
         s.pointee.serverFormat.greenShift = 8
         s.pointee.serverFormat.blueShift = 0
-        s.pointee.desktopName = UnsafePointer(strdup("kiosk"))
+        s.pointee.desktopName = VNCServer.desktopName
         s.pointee.port = Int32(address.port)
         s.pointee.ipv6port = 0           // IPv4 only: the address given, nothing else
         s.pointee.listenInterface = address.inAddr
@@ -103,10 +103,13 @@ public final class VNCServer {
 
     deinit {
         stop()
-        rfbScreenCleanup(screen)   // frees desktopName? no: only what it allocated; ours below
+        rfbScreenCleanup(screen)   // what libvncserver allocated; the framebuffer and password are ours
         framebuffer.deallocate()
         if let passwordList { free(passwordList[0]); passwordList.deallocate() }
     }
+
+    /// The name clients show (one copy for every server).
+    private static let desktopName = UnsafePointer(strdup("kiosk"))
 
     private static func of(_ cl: rfbClientPtr?) -> VNCServer? {
         guard let data = cl?.pointee.screen?.pointee.screenData else { return nil }

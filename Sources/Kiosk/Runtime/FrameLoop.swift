@@ -32,7 +32,8 @@ public final class FrameLoop {
     public private(set) var lastFrameTime: Double?
     var frameRate = FrameRateMeter()
     /// The mouse cursor drawn over each frame (Platform/Cursor.swift); set before `start`.
-    public var cursor: CursorOverlay? { didSet { source.setMovesPixels(overlay == nil) } }
+    /// The source may still move pixels: the cursor's are put back before each frame.
+    public var cursor: CursorOverlay?
     /// Gets each presented frame and its damage (the VNC server).
     public var mirror: FrameMirror?
     /// Pointing devices' touch state (FrameLoop+Pointer.swift).
