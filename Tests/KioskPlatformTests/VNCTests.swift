@@ -154,6 +154,29 @@ final class RFBClient {
         #expect(vnc.rectCopies > 0)
     }
 
+    @Test func keysReachTheSourceThroughHandleKey() async throws {
+        let display = try OffscreenDisplay(directory: NSTemporaryDirectory() + "kiosk-vnckey-\(getpid())", width: 16, height: 16)
+        let source = KeyRecordingSource()
+        let loop = try FrameLoop(display: display, source: source)
+        let port = Self.port()
+        let vnc = try VNCServer(address: VNCAddress(octets: (127, 0, 0, 1), port: port), width: 16, height: 16, password: nil)
+        try vnc.start()
+        defer { vnc.stop() }
+        loop.attach(vnc)
+        loop.start()
+        defer { loop.halt() }
+        try await Task.detached {
+            let c = try RFBClient(port: port)
+            try c.handshake()
+            for (k, down) in [(0xFFE1, true), (0x41, true), (0x41, false), (0xFFE1, false), (0xFF0D, true), (0xFFBE, true)] { try c.key(k, down: down) }
+            usleep(200_000)
+        }.value
+        try await waitFor { source.keys.count >= 3 }
+        #expect(source.keys == [KeyPress(phase: .down, key: "A", characters: "A", modifiers: .shift),
+                                KeyPress(phase: .up, key: "A", characters: "A", modifiers: .shift),
+                                KeyPress(phase: .down, key: .return)])
+    }
+
     @Test func passwordIsCheckedAndWrongOnesAreRateLimited() async throws {
         let port = Self.port()
         let vnc = try VNCServer(address: VNCAddress(octets: (127, 0, 0, 1), port: port), width: 16, height: 16, password: "s3cret")
@@ -210,6 +233,17 @@ final class RFBClient {
             #expect(h[0] == 0)
         }.value
     }
+}
+
+final class KeyRecordingSource: FrameSource {
+    var keys: [KeyPress] = []
+    private var drawn = false
+    func needsFrame() -> Bool { !drawn }
+    func renderFrame(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
+        drawn = true; surface.clear(0xFF20_4060); return [surface.bounds]
+    }
+    func handleTouch(_ event: TouchEvent) {}
+    func handleKey(_ press: KeyPress) { keys.append(press) }
 }
 
 struct VNCTestView: View {
