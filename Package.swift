@@ -3,6 +3,11 @@
 import PackageDescription
 import CompilerPluginSupport
 
+// VNC (`--vnc`) links Debian's libvncserver, which ships no static library: scripts/build-static
+// builds with KIOSK_BUILD_VNC=0, which leaves the CVNC module out (VNCServer is then absent and
+// `vnc =` is refused at start with a message saying so).
+let withVNC = Context.environment["KIOSK_BUILD_VNC"] != "0"
+
 // Hot pixel loops are written for the optimiser; debug builds of them are 20–50× slower,
 // so tests that draw big surfaces still finish because `scripts/test` builds with -O for Raster.
 let package = Package(
@@ -30,6 +35,7 @@ let package = Package(
         // JPEG (shim.h wraps libjpeg's longjmp error exit in C) and WebP with its animation demuxer.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CVNC", pkgConfig: "libvncserver", providers: [.apt(["libvncserver-dev"])]),
         // No library: one static inline prefetch for the raster's row loops.
         .systemLibrary(name: "CRasterCPU"),
 
@@ -39,7 +45,7 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         // ENGINE.md is the folder's documentation, not a resource (excluded: no SwiftPM warning).
-        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "CXKBCommon", "KioskMacros", "KioskGeometry"], exclude: ["ENGINE.md"]),
+        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "CXKBCommon", "KioskMacros", "KioskGeometry"] + (withVNC ? ["CVNC"] : []), exclude: ["ENGINE.md"]),
         // CGFloat, CGPoint, CGSize, CGRect…: a module of their own so Kiosk can re-export them by
         // scoped imports, which win over Foundation's where a file imports both (CoreGraphicsTypes.swift).
         .target(name: "KioskGeometry"),
@@ -76,7 +82,7 @@ let package = Package(
         // Goldens/ are read by path beside the test file (TestSupport/Golden.swift), not bundled.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CPNG", "TestSupport"], exclude: ["Goldens", "ImageFixtures"]),
         .testTarget(name: "CDRMTests", dependencies: ["CDRM"]),
-        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CXKBCommon", "TestSupport", "CAllocationCount"]),
+        .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CXKBCommon", "TestSupport", "CAllocationCount"] + (withVNC ? ["CVNC"] : [])),
         // A program whose top-level code drives a HeadlessHost on the main thread (EngineFixTests runs it).
         .executableTarget(name: "KioskMainQueueProbe", dependencies: ["Kiosk"], path: "Tests/MainQueueProbe"),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit", "KioskMainQueueProbe", "SwiftUI"], exclude: ["Goldens"]),

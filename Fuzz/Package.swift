@@ -4,7 +4,7 @@
 // included, is compiled with libFuzzer's coverage and AddressSanitizer.
 import PackageDescription
 
-let targets = ["fuzz-evdev", "fuzz-png", "fuzz-text", "fuzz-text-long", "fuzz-font", "fuzz-path", "fuzz-settings", "fuzz-cli", "fuzz-jpeg", "fuzz-webp"]
+let targets = ["fuzz-evdev", "fuzz-png", "fuzz-text", "fuzz-text-long", "fuzz-font", "fuzz-path", "fuzz-settings", "fuzz-cli", "fuzz-jpeg", "fuzz-webp", "fuzz-control"]
 
 let package = Package(
     name: "kiosk-fuzz",

@@ -18,6 +18,8 @@ USAGE
   kiosk snapshot --scene NAME --size WxH [--at SECONDS] [--tap X,Y@T …] [--rotation DEG] -o OUT.png|OUT.ppm
   kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o OUT.png|DIR
   kiosk probe
+  kiosk screenshot [-o FILE.png] [--socket PATH]
+  kiosk status [--socket PATH]
   kiosk bench [--scene NAME] [--size WxH] [--frames N]
   kiosk soak --scene NAME --frames N [--size WxH] [--seed S] [--tap-every K]
   kiosk new NAME [--path DIR] [--kiosk-path PATH | --kiosk-url URL --from VERSION]   (scripts/new-app)
@@ -53,6 +55,8 @@ do {
     case "snapshot": try SnapshotCommand.main(rest, record: false)
     case "record": try SnapshotCommand.main(rest, record: true)
     case "probe": ProbeCommand.main()
+    case "screenshot": try ControlCommand.main(rest, request: .screenshot)
+    case "status": try ControlCommand.main(rest, request: .status)
     case "bench": try BenchCommand.main(rest)
     case "soak": try SoakCommand.main(rest)
     case "new": try NewCommand.main(rest)

@@ -18,7 +18,7 @@ public struct InputDeviceKind: OptionSet, Sendable, Hashable, CustomStringConver
     public static let buttons = InputDeviceKind(rawValue: 1 << 3)
     /// EV_REL with REL_DIAL or REL_WHEEL and no BTN_LEFT: a rotary encoder; any key on it is its push.
     public static let rotary = InputDeviceKind(rawValue: 1 << 4)
-    /// EV_REL with REL_X/REL_Y and BTN_LEFT: a mouse, whose click is a touch (MouseTracker).
+    /// EV_REL with REL_X/REL_Y and BTN_LEFT: a mouse: a pointer with a cursor whose click is a touch (MouseInput, Platform/MouseDevice.swift).
     public static let mouse = InputDeviceKind(rawValue: 1 << 5)
 
     /// Kinds whose keys go through the keymap.

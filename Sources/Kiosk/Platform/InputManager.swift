@@ -41,9 +41,6 @@ public final class InputManager {
         /// The device's id in `keys` (and the base of its touch ids).
         let id: Int
         var source: DispatchSourceRead?
-        /// A relative mouse's pointer (nil for other devices).
-        var mouse: MouseTracker?
-        var wheelTimerArmed = false
         init(device: EvdevDevice, mapping: TouchMapping, id: Int) { self.device = device; self.mapping = mapping; self.id = id }
     }
 
@@ -63,6 +60,8 @@ public final class InputManager {
     private static let keyQueue = DispatchQueue(label: "kiosk.input.keys", qos: .userInteractive)
     private var repeatTimer: DispatchSourceTimer?
     private var repeatTime: Double?
+    /// Offered each event node that is no touch device (MouseInput.open claims relative mice: Platform/MouseDevice.swift); true = taken.
+    public var claimOther: ((String) -> Bool)?
     /// True while input is paused (VT switched away): events are read and dropped.
     public var paused = false
     private var entries: [String: Entry] = [:]
@@ -134,6 +133,10 @@ public final class InputManager {
             if explicit { Log.warning("input: \(error)") } else { Log.debug("input: \(error)") }
             return
         }
+        if dev.capabilities.proto == nil, dev.capabilities.kinds.contains(.mouse), let claimOther, claimOther(path) {
+            skipped[path] = nil
+            return
+        }
         guard dev.capabilities.isUsable else {
             skipped[path] = "\(dev.capabilities)"
             if explicit { Log.warning("input: \(path): \(dev.capabilities)") }
@@ -150,10 +153,7 @@ public final class InputManager {
         entries[path] = e
         Log.info("input: \(path) \(c)")
         keys.add(id: id, kind: c.kinds, name: c.name)
-        if c.proto == nil && c.kinds.contains(.mouse) {
-            e.mouse = MouseTracker(width: options.panelWidth, height: options.panelHeight, idBase: id)
-        }
-        if c.proto != nil || e.mouse != nil {
+        if c.proto != nil {
             let src = DispatchSource.makeReadSource(fileDescriptor: dev.fd, queue: .main)
             src.setEventHandler { [weak self, weak e] in if let self, let e { self.read(e) } }
             src.resume()
@@ -168,33 +168,11 @@ public final class InputManager {
         do {
             let events = try e.device.readEvents(into: readBuffer)
             if e.device.capabilities.proto != nil { deliver(e.device.touches(in: events), e) }
-            if e.mouse != nil { mouseEvents(events, e) }
             if e.device.capabilities.isUsable && !e.device.capabilities.kinds.isDisjoint(with: InputDeviceKind.keys.union(.rotary)) {
                 keyEvents(events, e)
             }
         } catch {
             remove(e.device.path, reason: "\(error)")
-        }
-    }
-
-    /// A mouse's events: its click and wheel as touches; a timer ends the wheel's drag.
-    private func mouseEvents(_ events: [InputEvent], _ e: Entry) {
-        guard !paused else { return }
-        let now = Syscall.monotonicNow()
-        var out: [TouchEvent] = []
-        for ev in events { out += e.mouse!.handle(ev, now: now) }
-        for t in out { onTouch(t) }
-        armWheelTimer(e)
-    }
-
-    private func armWheelTimer(_ e: Entry) {
-        guard !e.wheelTimerArmed, let end = e.mouse?.wheelEndTime else { return }
-        e.wheelTimerArmed = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + max(0, end - Syscall.monotonicNow()) + 0.001, qos: .unspecified) { [weak self, weak e] in
-            guard let self, let e, e.mouse != nil else { return }
-            e.wheelTimerArmed = false
-            for t in e.mouse!.endWheel(now: Syscall.monotonicNow()) { self.onTouch(t) }
-            self.armWheelTimer(e)
         }
     }
 
@@ -258,8 +236,6 @@ public final class InputManager {
     public func remove(_ path: String, reason: String) {
         guard let e = entries.removeValue(forKey: path) else { return }
         deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
-        if e.mouse != nil { for t in e.mouse!.cancelAll(now: Syscall.monotonicNow()) { onTouch(t) } }
-        e.mouse = nil
         e.source?.cancel()
         let presses = keys.remove(id: e.id, now: Syscall.monotonicNow())
         armRepeat()
@@ -270,7 +246,6 @@ public final class InputManager {
     public func pause() {
         for e in entries.values {
             deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
-            if e.mouse != nil { for t in e.mouse!.cancelAll(now: Syscall.monotonicNow()) { onTouch(t) } }
         }
         keys.releaseAll(now: Syscall.monotonicNow())
         armRepeat()

@@ -26,12 +26,24 @@ public final class FrameLoop {
     public var service: ServiceNotifier?
     /// Dims and turns off the panel when nobody uses it (IdleController); set before `start`.
     public var idle: IdleController?
+    /// The control socket (`kiosk screenshot`, `kiosk status`; FrameLoop+Control.swift).
+    public var control: ControlServer?
+    /// When the last frame was presented (monotonic seconds), and the recent frame rate.
+    public private(set) var lastFrameTime: Double?
+    var frameRate = FrameRateMeter()
+    /// The mouse cursor drawn over each frame (Platform/Cursor.swift); set before `start`.
+    /// The source may still move pixels: the cursor's are put back before each frame.
+    public var cursor: CursorOverlay?
+    /// Gets each presented frame and its damage (the VNC server).
+    public var mirror: FrameMirror?
+    /// Pointing devices' touch state (FrameLoop+Pointer.swift).
+    var pointers = PointerRouter()
 
     public private(set) var frameCount = 0
     public private(set) var wakeups = 0
     /// Wakeups by the next-frame timer (``FrameSource/nextFrameTime(after:)``).
     public private(set) var timerWakeups = 0
-    private let shadow: Surface
+    let shadow: Surface
     private var fullRedraw = true
     private var frameScheduled = false
     private var paused = false
@@ -39,7 +51,7 @@ public final class FrameLoop {
     private var signalSources: [DispatchSourceSignal] = []
     private var displaySource: DispatchSourceRead?
     private var hotplugSource: DispatchSourceRead?
-    private var startTime = 0.0
+    private(set) var startTime = 0.0
     private var wakeupTimer: DispatchSourceTimer?
     private var wakeupTime: Double?
     private var idleTimer: DispatchSourceTimer?
@@ -105,6 +117,7 @@ public final class FrameLoop {
         // State changed between frames (a queued block, a completion) asks for a frame too.
         source.setWakeHandler { [weak self] in DispatchQueue.main.async { self?.wake() } }
         input?.start()
+        if let control { serve(control) }
         service?.startWatchdog { [unowned self] in self.wantsFrames }
         if duration > 0 {
             // qos: names libdispatch's own asyncAfter: the two-argument one runs on the screen's clock.
@@ -121,6 +134,7 @@ public final class FrameLoop {
         displaySource?.cancel(); displaySource = nil
         hotplugSource?.cancel(); hotplugSource = nil
         service?.stopWatchdog()
+        control?.stop()
     }
 
     private func onSignal(_ sig: Int32, _ body: @escaping () -> Void) {
@@ -142,7 +156,7 @@ public final class FrameLoop {
         CrashGuard.prepareThread()
         wakeups += 1
         guard !frameScheduled, !paused, !stopping, !panelOff, !display.isFlipPending else { return }
-        guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) else { armWakeupTimer(); return }
+        guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) || (cursor?.needsFrame(now: Syscall.monotonicNow()) ?? false) else { armWakeupTimer(); return }
         frameScheduled = true
         DispatchQueue.main.async { [weak self] in self?.drawFrame() }
     }
@@ -178,10 +192,12 @@ public final class FrameLoop {
         let t = clock.targetTime(now: now)
         let full = fullRedraw
         fullRedraw = false
+        let cursorWas = cursor?.restore(into: shadow)
         var damage = source.renderFrame(into: shadow, at: t, fullRedraw: full)
         if full { damage = [shadow.bounds] } else if !unshownDamage.isEmpty { damage += unshownDamage }
         unshownDamage.removeAll(keepingCapacity: true)
         if let overlay { damage += overlay.draw(into: shadow, now: now, missed: clock.missedFlips) }
+        if let cursor { damage += cursor.draw(into: shadow, now: now, restored: cursorWas); scheduleCursorHide() }
         if damage.isEmpty {
             // The source wanted a frame but nothing changed on screen: look again next vblank.
             DispatchQueue.main.asyncAfter(deadline: .now() + clock.refreshInterval, qos: .unspecified) { [weak self] in self?.wake() }
@@ -190,6 +206,8 @@ public final class FrameLoop {
         do {
             let shown = try display.present(shadow, damage: damage)
             frameCount += 1
+            lastFrameTime = now; frameRate.record(now)
+            mirror?.frameShown(shadow, damage: damage)
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
             if shown == nil { service?.flipSubmitted(at: now) }
             if frameCount == 1 {
@@ -278,6 +296,7 @@ public final class FrameLoop {
             Log.info("drm: \(drm.busyRetries) EBUSY answers waited out, \(drm.flipFallbacks) frames shown by SetCrtc instead of a flip")
         }
         idle?.restore()
+        control?.stop()
         display.close()
         console?.restore()
         exit(code)
@@ -287,6 +306,7 @@ public final class FrameLoop {
 
     /// A touch from the input devices: the idle policy may swallow it (it woke the panel).
     public func deliver(_ event: TouchEvent) {
+        if event.id < PointerTouchIDs.mouseBase { cursor?.touched() }
         if let idle {
             let deliver = idle.filter(event)
             if idleTimerTime == nil { armIdleTimer() }

@@ -41,6 +41,11 @@ public enum KioskRunner {
       --display-off-between HH:MM-HH:MM   panel off between these local times unless touched
       --images DIR          a folder Image("name") looks in (name, .png, .jpg, .jpeg, .webp)
       --image-cache MIB     decoded images kept for reuse (default 64)
+      --control-socket P    auto ($RUNTIME_DIRECTORY/control, else $XDG_RUNTIME_DIR/kiosk-control), none, or a path
+      --cursor MODE         auto (shown on mouse motion), always or never
+      --cursor-hide SECONDS hide the cursor after this long without motion (default 5; cursor = auto)
+      --vnc ADDR:PORT       serve the screen over VNC (RFB, not encrypted: tunnel it over SSH), e.g. 127.0.0.1:5900
+      --vnc-password FILE   VNC clients must give the password on this file's first line
     The touch or key that wakes a dimmed or dark panel is not passed to the app.
     Settings also come from /etc/kiosk/kiosk.conf (or $KIOSK_CONFIG) and KIOSK_* variables;
     the command line wins, then the environment, then the file.
@@ -114,6 +119,9 @@ public enum KioskRunner {
         if s.fpsOverlay { loop.overlay = FPSOverlay() }
         loop.idle = makeIdleController(s)
         if !(display is OffscreenDisplay) { loop.console = Console.open() }
+        loop.control = openControlSocket(s)
+        if s.cursor != .never { loop.cursor = CursorOverlay(mode: s.cursor, hideAfter: s.cursorHide) }
+        if let address = s.vnc { try startVNC(address, password: s.vncPassword, loop: loop) }
         let (pw, ph) = display.rotation.logicalSize(panelWidth: display.width, panelHeight: display.height)
         switch s.input {
         case .none: Log.info("input: disabled (--input none)")
@@ -124,8 +132,46 @@ public enum KioskRunner {
                                                      invertX: s.invertX, invertY: s.invertY,
                                                      panelWidth: pw, panelHeight: ph, rotation: display.rotation,
                                                      keyboardLayout: s.keyboardLayout)) { _ in }
+            // Mice (relative pointers): nodes the touch input does not take (Platform/MouseDevice.swift).
+            let mice = MouseInput(width: display.width, height: display.height)
+            mice.onPointer = { [unowned loop] e, n in loop.deliver(e, device: n) }
+            mice.onGone = { [unowned loop] n in loop.pointerGone(device: n) }
+            loop.input?.claimOther = { mice.open($0) }
         }
         loop.runForever()
+    }
+
+    /// Starts the VNC server `vnc =` asks for on the loop's frames.
+    /// - Throws: `ConfigError` in a build without VNC or for an unreadable password file,
+    ///   `PlatformError` when the address cannot be bound.
+    static func startVNC(_ address: VNCAddress, password file: String, loop: FrameLoop) throws {
+        #if canImport(CVNC)
+        var password: String?
+        if file != "none" {
+            guard let bytes = Syscall.readFile(file, limit: 4096),
+                  let line = String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).first, !line.isEmpty else {
+                throw ConfigError.invalidValue(key: "vnc-password", value: file, expected: "a readable file with the password on its first line")
+            }
+            password = String(line)
+        }
+        let server = try VNCServer(address: address, width: loop.display.width, height: loop.display.height, password: password)
+        try server.start()
+        loop.attach(server)
+        #else
+        throw ConfigError.invalidValue(key: "vnc", value: "\(address)", expected: "none: this kiosk was built without VNC (the static build; Debian ships no libvncserver.a)")
+        #endif
+    }
+
+    /// The control socket `s` asks for; a socket that cannot be made is one warning, not fatal.
+    static func openControlSocket(_ s: Settings, environment: [String: String] = ProcessEnvironment.current) -> ControlServer? {
+        guard let path = ControlServer.serverPath(setting: s.controlSocket == "auto" ? nil : s.controlSocket, environment: environment) else {
+            if s.controlSocket == "auto" { Log.info("control: no runtime directory ($RUNTIME_DIRECTORY, $XDG_RUNTIME_DIR); no control socket") }
+            return nil
+        }
+        do { return try ControlServer(path: path) } catch {
+            Log.warning("control: \(error); kiosk status and kiosk screenshot will not work")
+            return nil
+        }
     }
 
     /// The idle policy `s` asks for, with its backlight; nil when it asks for none. A backlight

@@ -101,6 +101,15 @@ public struct Settings: Equatable, Sendable {
     public var images: String?
     /// Bytes of decoded images kept for reuse (`image-cache` is given in MiB).
     public var imageCacheBytes = 64 << 20
+    /// The control socket: `auto` (the runtime directory; ControlServer.serverPath), `none`, or a path.
+    public var controlSocket = "auto"
+    /// When the mouse cursor is drawn, and after how many seconds without motion `auto` hides it.
+    public var cursor = CursorMode.auto
+    public var cursorHide = 5.0
+    /// Where the VNC server listens; nil (`none`, the default) = no VNC server.
+    public var vnc: VNCAddress?
+    /// A file whose first line is the VNC password; `none` = no password.
+    public var vncPassword = "none"
 
     public init() {}
 
@@ -116,14 +125,16 @@ public struct Settings: Equatable, Sendable {
         a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel && a.idleDim == b.idleDim &&
         a.dimBrightness == b.dimBrightness && a.idleOff == b.idleOff && a.backlight == b.backlight &&
         a.displayOffBetween == b.displayOffBetween && a.keyboardLayout == b.keyboardLayout &&
-        a.keyboard == b.keyboard && a.images == b.images && a.imageCacheBytes == b.imageCacheBytes
+        a.keyboard == b.keyboard && a.images == b.images && a.imageCacheBytes == b.imageCacheBytes &&
+        a.controlSocket == b.controlSocket && a.cursor == b.cursor && a.cursorHide == b.cursorHide && a.vnc == b.vnc && a.vncPassword == b.vncPassword
     }
 
     /// Every key the file, the environment (`KIOSK_` + upper case, `-` → `_`) and options accept.
     public static let keys = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration",
                               "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level",
                               "idle-dim", "dim-brightness", "idle-off", "backlight", "display-off-between",
-                              "keyboard-layout", "keyboard", "images", "image-cache"]
+                              "keyboard-layout", "keyboard", "images", "image-cache",
+                              "control-socket", "cursor", "cursor-hide", "vnc", "vnc-password"]
 
     /// Applies one `key = value` setting.
     public mutating func apply(key: String, value: String, source: String = "option") throws {
@@ -188,6 +199,17 @@ public struct Settings: Equatable, Sendable {
         case "image-cache":
             guard let mib = Int(v), mib >= 0, mib <= 1 << 20 else { throw ConfigError.invalidValue(key: key, value: v, expected: "MiB, 0…1048576") }
             imageCacheBytes = mib << 20
+        case "control-socket":
+            guard v == "auto" || v == "none" || v.hasPrefix("/") else {
+                throw ConfigError.invalidValue(key: key, value: v, expected: "auto, none or an absolute socket path")
+            }
+            controlSocket = v
+        case "cursor": cursor = try CursorMode(parsing: v)
+        case "cursor-hide": cursorHide = try Settings.idleSeconds(key, v)
+        case "vnc": vnc = v == "none" || v == "off" ? nil : try VNCAddress(parsing: v)
+        case "vnc-password":
+            guard v == "none" || v.hasPrefix("/") else { throw ConfigError.invalidValue(key: key, value: v, expected: "none or an absolute file path") }
+            vncPassword = v
         default: throw ConfigError.unknownKey(key: key, source: source)
         }
     }
@@ -239,6 +261,8 @@ public struct Settings: Equatable, Sendable {
         out.append("--keyboard=\(keyboard.rawValue)")
         if let images { out.append("--images=\(images)") }
         out.append("--image-cache=\(imageCacheBytes >> 20)")
+        out += ["--control-socket=\(controlSocket)", "--cursor=\(cursor.rawValue)", "--cursor-hide=\(cursorHide)",
+                "--vnc=\(vnc.map { "\($0)" } ?? "none")", "--vnc-password=\(vncPassword)"]
         return out
     }
 
