@@ -12,7 +12,11 @@
 // on screen; the strings that churn are small, and they stay under the budget.
 // Not thread-safe (callers lock, as FontTextEngine does).
 
-package final class ByteBudgetCache<Key: Hashable, Value> {
+// Public in name only (every member is `package`): with the class `package`, its `@inlinable`
+// members were not serialized for other modules, so Kiosk's layout cache called the generic
+// entry points (unspecialised Dictionary operations and metadata accessors: ≈ 25 k instructions
+// per changed label, callgrind). A public class's inlinable bodies are checked and serialized.
+public final class ByteBudgetCache<Key: Hashable, Value> {
     @usableFromInline struct Slot {
         @usableFromInline var key: Key?
         @usableFromInline var value: Value?
@@ -24,13 +28,13 @@ package final class ByteBudgetCache<Key: Hashable, Value> {
     }
 
     /// Entries never hold more than this many bytes together (by their callers' estimates).
-    package let budget: Int
+    @usableFromInline package let budget: Int
     /// Bytes the budgeted entries hold now (≤ `budget`).
     @exclusivity(unchecked) @usableFromInline package private(set) var bytes = 0
     /// The large tier: entries heavier than `budget / 4`, at most `largeLimit`, stamped by use.
     @exclusivity(unchecked) @usableFromInline var large: [(key: Key, value: Value, bytes: Int, used: Int)] = []
     @exclusivity(unchecked) @usableFromInline var clock = 0
-    package static var largeLimit: Int { 4 }
+    @inlinable package static var largeLimit: Int { 4 }
     /// Bytes held in all, the large tier included.
     package var totalBytes: Int { large.reduce(bytes) { $0 + $1.bytes } }
     @exclusivity(unchecked) @usableFromInline package private(set) var hits = 0, misses = 0, evictions = 0

@@ -217,7 +217,7 @@ extension ViewGraph {
             }
         } else if node.kinds.contains(.text), Swift.type(of: old) == Text.self, Swift.type(of: view) == Text.self {
             // Both are Text (checked by metadata, not by an `as?` cast per label per frame).
-            withValue(of: old, as: Text.self) { o in withValue(of: view, as: Text.self) { n in textWillChange(node, from: o, to: n) } }
+            textWillChange(node, from: old, to: view)
         }
         setEnvironment(environment, of: node, oldView: old)
         return old

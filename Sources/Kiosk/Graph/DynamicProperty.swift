@@ -70,9 +70,15 @@ enum PropertyInstaller {
         // Known-plain view types return before the view is re-boxed as `Any` and cast (1–2
         // allocations per evaluated node). A host's property source has a type fixed by the
         // host's, so the host's type stands for it.
+        // The node's type info remembers a plain type, so the set is not hashed per evaluation.
+        let info = node.info
+        if info.isPlainView { return }
         let viewType = ObjectIdentifier(Swift.type(of: view))
         let graph = node.graph
-        if graph.plainTypes.contains(viewType) { return }
+        if graph.plainTypes.contains(viewType) {
+            if info.type == viewType { info.isPlainView = true }
+            return
+        }
         if !(view is DynamicPropertyHost) {
             let plan: PropertyPlan?
             if let known = graph.propertyPlans[viewType] { plan = known } else {

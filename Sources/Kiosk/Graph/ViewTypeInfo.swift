@@ -13,6 +13,9 @@ class ViewTypeInfo {
     var kinds: ViewKinds = []
     /// `as? any Equatable`, kept as the type's equality.
     fileprivate var equality: ViewEquality?
+    /// The type holds no dynamic properties (set by `PropertyInstaller` once the graph's
+    /// `plainTypes` knows it: a set lookup per evaluated node otherwise).
+    var isPlainView = false
 
     init(type: ObjectIdentifier) { self.type = type }
 
