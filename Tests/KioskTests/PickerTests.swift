@@ -286,4 +286,34 @@ import TestSupport
         host.advance(by: 0.5)
         #expect(host.frame(ofText: "alert off") != nil && host.frame(ofText: "log a") != nil)
     }
+
+    @Test func presentationModeDismissesASheetAndNavigationBarItemsShowInTheBar() throws {
+        struct Closer: View {
+            @Environment(\.presentationMode) var mode
+            var body: some View {
+                Text(mode.wrappedValue.isPresented ? "Close" : "not presented")
+                    .onTapGesture { mode.wrappedValue.dismiss() }
+            }
+        }
+        struct Page: View {
+            @State var open = true
+            var body: some View {
+                NavigationView {
+                    Text(open ? "sheet up" : "sheet down")
+                        .navigationBarTitle("Home")
+                        .navigationBarItems(trailing: Text("Edit"))
+                        .navigationViewStyle(StackNavigationViewStyle())
+                }
+                .sheet(isPresented: $open) { Closer() }
+            }
+        }
+        let host = HeadlessHost(width: 390, height: 600) { Page() }
+        host.advance(by: 0.8)
+        let edit = try #require(host.frame(ofText: "Edit"))
+        #expect(edit.minX > 300 && edit.maxY < 60)                 // trailing, in the bar
+        let close = try #require(host.frame(ofText: "Close"))
+        host.tap(x: close.midX, y: close.midY)
+        host.advance(by: 0.8)
+        #expect(host.frame(ofText: "sheet down") != nil)
+    }
 }
