@@ -16,8 +16,10 @@
 //   semibold subheadline (they scroll with the rows: kiosk does not pin them).
 // Row traits: `.listRowBackground`, `.listRowSeparator(.hidden)`, `.listRowSeparatorTint`,
 // `.listRowInsets` — read where the row's view is that modifier (outermost), as SwiftUI reads
-// them from the row. `selection:` is accepted; rows draw no selection (touch panels have no
-// edit mode). Not done: swipe actions, `onDelete`/`onMove`, pinned plain-style headers.
+// them from the row. With `selection:` a tap on a row selects it (its `.tag`, else its ForEach
+// id; a Set selection becomes that one row, as outside edit mode) and the selected row is grey
+// (systemGray4), as a NavigationSplitView sidebar's is (ListSelection.swift). Not done: swipe
+// actions, `onDelete`/`onMove`, pinned plain-style headers, edit mode's multiple selection.
 
 /// A scrolling column of rows, grouped in sections.
 ///
@@ -32,13 +34,19 @@
 /// ```
 public struct List<SelectionValue: Hashable, Content: View>: View {
     let content: Content
+    var selection: ListSelection? = nil
     @Environment(\.listStyleKind) private var style
     @Environment(\.listBackgroundHidden) private var backgroundHidden
 
     public init(@ViewBuilder content: () -> Content) where SelectionValue == Never { self.content = content() }
-    /// A list whose rows can be selected: kiosk accepts the binding and draws no selection.
-    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) { self.content = content() }
-    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) { self.content = content() }
+    /// A list whose rows can be selected: a tap selects a row, the selected row is grey.
+    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {
+        self.content = content(); self.selection = selection.map { ListSelection($0) }
+    }
+    /// A list with a set of selected rows (a tap selects that row alone: kiosk has no edit mode).
+    public init(selection: Binding<Set<SelectionValue>>?, @ViewBuilder content: () -> Content) {
+        self.content = content(); self.selection = selection.map { ListSelection($0) }
+    }
 
     public var body: some View {
         var rows = ListRows()
@@ -47,7 +55,7 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
         let metrics = ListMetrics(style)
         return ScrollView {
             LazyVStack(spacing: 0) {
-                ForEach(rows.items) { item in ListItemView(item: item, metrics: metrics) }
+                ForEach(rows.items) { item in ListItemView(item: item, metrics: metrics, selection: selection) }
             }
             .padding(.top, metrics.top)
             .padding(.bottom, metrics.bottom)
@@ -249,6 +257,7 @@ struct ListBackground: View {
 struct ListItemView: View {
     let item: ListItem
     let metrics: ListMetrics
+    var selection: ListSelection? = nil
     @Environment(\.buttonStyle) private var buttonStyle
 
     var body: some View {
@@ -278,6 +287,9 @@ struct ListItemView: View {
             if buttonStyle == nil, let button = item.view.view as? any ListRowButton {
                 // A Button row with no style set: iOS's tinted text, the whole row its target.
                 ListButtonRow(item: item, metrics: metrics, label: button.rowLabel, role: button.rowRole, action: button.rowAction)
+            } else if let selection, let value = ListSelection.value(of: item) {
+                ListRowChrome(item: item, metrics: metrics, highlighted: selection.isSelected(value),
+                              onPress: GestureRecipe(kind: .tap(count: 1), onTap: { selection.select(value) })) { item.view }
             } else {
                 ListRowChrome(item: item, metrics: metrics, highlighted: false) { item.view }
             }
