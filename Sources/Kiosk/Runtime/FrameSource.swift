@@ -55,6 +55,9 @@ public protocol FrameSource: AnyObject {
     /// Whether a hardware keyboard is attached now (the on-screen keyboard stays hidden while
     /// one is, under `keyboard = auto`). The platform calls it on every hot-plug change.
     func setHardwareKeyboardAttached(_ attached: Bool)
+    /// The `keyboard` and `keyboard-layout` settings: when the on-screen keyboard shows and
+    /// which letters it has. The runner calls it once before the first frame.
+    func setOnScreenKeyboard(mode: OnScreenKeyboardMode, layout: String)
 }
 
 extension FrameSource {
@@ -66,4 +69,5 @@ extension FrameSource {
     public func setMovesPixels(_ on: Bool) {}
     public func handleKey(_ press: KeyPress) {}
     public func setHardwareKeyboardAttached(_ attached: Bool) {}
+    public func setOnScreenKeyboard(mode: OnScreenKeyboardMode, layout: String) {}
 }

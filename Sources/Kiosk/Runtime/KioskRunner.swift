@@ -102,7 +102,9 @@ public enum KioskRunner {
         Log.threshold = s.logLevel
         let display = try DisplaySelection.open(s.display, mode: s.mode, rotation: s.rotation, offscreenSize: s.offscreenSize)
         if let off = display as? OffscreenDisplay { off.writeEveryFrame = true; Log.info("run: offscreen frames go to \(off.directory)/last.png") }
-        let loop = try FrameLoop(display: display, source: try makeSource(display.width, display.height))
+        let source = try makeSource(display.width, display.height)
+        source.setOnScreenKeyboard(mode: OnScreenKeyboardMode(rawValue: s.keyboard.rawValue) ?? .auto, layout: s.keyboardLayout)
+        let loop = try FrameLoop(display: display, source: source)
         loop.duration = s.duration
         loop.frameMarkers = s.frameMarkers
         loop.service = ServiceNotifier()

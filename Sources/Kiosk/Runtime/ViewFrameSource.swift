@@ -44,6 +44,7 @@ public final class ViewFrameSource: FrameSource {
 
     public func handleKey(_ press: KeyPress) { renderer.key(press) }
     public func setHardwareKeyboardAttached(_ attached: Bool) { renderer.hardwareKeyboardAttached = attached }
+    public func setOnScreenKeyboard(mode: OnScreenKeyboardMode, layout: String) { renderer.setOnScreenKeyboard(mode: mode, layout: layout) }
 
     /// When the views' next TimelineView update is due, on the loop's clock.
     public func nextFrameTime(after time: Double) -> Double? {

@@ -1,0 +1,376 @@
+// The on-screen keyboard mounted by the engine (issue 35, Focus/Keyboard/KeyboardHost.swift):
+// a tapped TextField brings it up from the bottom, its keys type into the binding, return submits
+// and hides it, the `keyboard` setting and a hardware keyboard hide it, the app's content is laid
+// out above it (keyboard avoidance) unless it ignores the keyboard safe area, a focused field in a
+// scroll view scrolls above it, a sheet's field gets it above the sheet, and Korean composes.
+
+import Testing
+@testable import Kiosk
+import Raster
+import TestSupport
+
+/// Finds on-screen keys of a host `width` × `height` whose keyboard is up.
+struct MountedKeyboard {
+    let width: CGFloat
+    let height: CGFloat
+    var config: KeyboardConfiguration
+
+    init(width: Int = 800, height: Int = 600, layout: String = "us", type: UIKeyboardType = .default) {
+        self.width = CGFloat(width)
+        self.height = CGFloat(height)
+        config = KeyboardConfiguration(language: KeyboardLanguage(named: layout), type: type)
+    }
+
+    var keyboardHeight: CGFloat { OnScreenKeyboard.height(forWidth: width, layout: "us", type: .default) }
+    var top: CGFloat { height - keyboardHeight }
+
+    func centre(_ name: String) -> CGPoint {
+        let key = KeyboardGeometry.keys(config, width: width).first { k in
+            switch k.key.kind {
+            case .character(let s, _): return s == name
+            case .returnKey: return name == "↵"
+            case .delete: return name == "⌫"
+            case .space: return name == "space"
+            case .hide: return name == "hide"
+            default: return false
+            }
+        }
+        guard let key else { Issue.record("no key \(name)"); return CGPoint(x: -100, y: -100) }
+        return CGPoint(x: key.frame.midX, y: key.frame.midY + top)
+    }
+
+    func tap(_ host: HeadlessHost, _ names: String...) {
+        for n in names {
+            let p = centre(n)
+            host.tap(x: Double(p.x), y: Double(p.y))
+        }
+    }
+}
+
+/// Whether a pixel is the keyboard's light grey background or a key (not the app's white).
+private func isKeyboardPixel(_ s: Surface, x: Int, y: Int) -> Bool {
+    let p = s.pixel(x: x, y: y)
+    return !(p.r > 250 && p.g > 250 && p.b > 250)
+}
+
+private func differingPixels(_ a: Surface, _ b: Surface) -> Int {
+    var n = 0
+    for y in 0..<min(a.height, b.height) { for x in 0..<min(a.width, b.width) where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { n += 1 } }
+    return n
+}
+
+/// The focused field's model (on the host's graph).
+private func focusedField(_ host: HeadlessHost) -> TextFieldModel? {
+    HeadlessHost.onMainQueue { host.renderer.graph.focusIfMade?.focusedTarget?.textInput }
+}
+
+private func keyboardShown(_ host: HeadlessHost) -> Bool {
+    HeadlessHost.onMainQueue { host.renderer.graph.focusIfMade?.showsOnScreenKeyboard ?? false }
+}
+
+/// A field at the top of an otherwise white screen.
+struct TopFieldForm: View {
+    let log: SubmitLog
+    @State var name = ""
+    var body: some View {
+        VStack {
+            TextField("Name", text: $name)
+                .textFieldStyle(.roundedBorder)
+                .onSubmit { log.submitted.append(name) }
+                .onChange(of: name) { _, new in log.text = new }
+            Spacer()
+        }
+        .padding()
+        .background(Color.white)
+    }
+}
+
+final class SubmitLog { var submitted: [String] = []; var text = "" }
+
+@Suite struct KeyboardMountTests {
+    static let fieldPoint = (x: 100.0, y: 32.0)
+
+    func topFieldHost(_ log: SubmitLog, fonts: Bool = false) -> HeadlessHost {
+        fonts ? HeadlessHost(width: 800, height: 600) { TopFieldForm(log: log) }
+              : HeadlessHost(width: 800, height: 600, text: FixedAdvanceText()) { TopFieldForm(log: log) }
+    }
+
+    @Test func tappingAFieldSlidesTheKeyboardUp() {
+        let log = SubmitLog()
+        let host = topFieldHost(log)
+        host.advance(by: 0.1)
+        let k = MountedKeyboard()
+        let midKeyboard = Int(k.top + k.keyboardHeight / 2)
+        #expect(!isKeyboardPixel(host.snapshot(), x: 400, y: midKeyboard))
+        host.tap(x: Self.fieldPoint.x, y: Self.fieldPoint.y)
+        #expect(keyboardShown(host))
+        host.advance(by: 0.05)
+        let mid = host.snapshot().copy()
+        host.advance(by: 0.5)
+        let end = host.snapshot().copy()
+        // At the end the keyboard covers the bottom; mid-slide it had not reached its top yet.
+        #expect(isKeyboardPixel(end, x: 400, y: Int(k.top) + 2))
+        #expect(isKeyboardPixel(end, x: 400, y: 598))
+        #expect(!isKeyboardPixel(mid, x: 400, y: Int(k.top) + 2))
+        #expect(isKeyboardPixel(mid, x: 400, y: 598))
+        #expect(differingPixels(mid, end) > 1000)
+        // Settled: no more frames wanted for the slide.
+        #expect(host.warnings.isEmpty)
+    }
+
+    @Test func keysTypeIntoTheBindingAndReturnSubmitsAndHides() {
+        let log = SubmitLog()
+        let host = topFieldHost(log)
+        host.advance(by: 0.1)
+        host.tap(x: Self.fieldPoint.x, y: Self.fieldPoint.y)
+        host.advance(by: 0.5)
+        let k = MountedKeyboard()
+        k.tap(host, "h", "i")
+        host.advance(by: 0.1)
+        #expect(log.text == "hi")
+        #expect(keyboardShown(host), "a tap on the keyboard keeps the field focused")
+        k.tap(host, "⌫")
+        host.advance(by: 0.1)
+        #expect(log.text == "h")
+        k.tap(host, "↵")
+        host.advance(by: 0.6)
+        #expect(log.submitted == ["h"])
+        #expect(!keyboardShown(host))
+        #expect(!isKeyboardPixel(host.snapshot(), x: 400, y: 598), "the keyboard slid out")
+    }
+
+    @Test func hideKeyAndATapOutsideCloseIt() {
+        let log = SubmitLog()
+        let host = topFieldHost(log)
+        host.advance(by: 0.1)
+        host.tap(x: Self.fieldPoint.x, y: Self.fieldPoint.y)
+        host.advance(by: 0.5)
+        MountedKeyboard().tap(host, "hide")
+        host.advance(by: 0.6)
+        #expect(!keyboardShown(host) && log.submitted.isEmpty)
+        #expect(!isKeyboardPixel(host.snapshot(), x: 400, y: 598))
+        host.tap(x: Self.fieldPoint.x, y: Self.fieldPoint.y)
+        host.advance(by: 0.5)
+        #expect(keyboardShown(host))
+        host.tap(x: 400, y: 200)   // the white area above the keyboard
+        host.advance(by: 0.6)
+        #expect(!keyboardShown(host))
+    }
+
+    @Test func settingNeverAndAHardwareKeyboardHideIt() {
+        let log = SubmitLog()
+        let host = topFieldHost(log)
+        host.onScreenKeyboard = .never
+        host.advance(by: 0.1)
+        host.tap(x: Self.fieldPoint.x, y: Self.fieldPoint.y)
+        host.advance(by: 0.5)
+        #expect(focusedField(host) != nil && !keyboardShown(host))
+        #expect(!isKeyboardPixel(host.snapshot(), x: 400, y: 598))
+        host.type("ok")
+        #expect(log.text == "ok")
+
+        host.onScreenKeyboard = .auto
+        host.advance(by: 0.5)
+        #expect(keyboardShown(host) && isKeyboardPixel(host.snapshot(), x: 400, y: 598))
+        host.hardwareKeyboardAttached = true
+        host.advance(by: 0.5)
+        #expect(!keyboardShown(host) && !isKeyboardPixel(host.snapshot(), x: 400, y: 598))
+        host.onScreenKeyboard = .always
+        host.advance(by: 0.5)
+        #expect(keyboardShown(host) && isKeyboardPixel(host.snapshot(), x: 400, y: 598))
+    }
+
+    /// A field at the screen's bottom, optionally ignoring the keyboard safe area.
+    struct BottomField: View {
+        let ignores: Bool
+        @State var text = ""
+        var body: some View {
+            if ignores {
+                content.ignoresSafeArea(.keyboard)
+            } else {
+                content
+            }
+        }
+        var content: some View {
+            VStack {
+                Spacer()
+                TextField("Bottom", text: $text).frame(height: 40)
+            }
+        }
+    }
+
+    func fieldMaxY(_ host: HeadlessHost) -> CGFloat {
+        HeadlessHost.onMainQueue {
+            guard let m = host.renderer.graph.focusIfMade?.focusedTarget?.textInput else { return -1 }
+            return CGFloat(m.deviceTransform.apply(Raster.Point(m.frame.midX, m.frame.maxY)).y)
+        }
+    }
+
+    /// The bottom of the first text field's presented frame (root coordinates: as drawn, the
+    /// frame animators' value), or -1.
+    func presentedFieldMaxY(_ host: HeadlessHost) -> CGFloat {
+        HeadlessHost.onMainQueue {
+            var found: CGFloat = -1
+            func walk(_ n: Node) {
+                if found < 0, n.primitive is _EditableText { found = n.frame.maxY }
+                if found < 0 { n.children.forEach(walk) }
+            }
+            walk(host.renderer.graph.root)
+            return found
+        }
+    }
+
+    @Test func aFieldAtTheBottomMovesAboveTheKeyboard() {
+        let host = HeadlessHost(width: 800, height: 600, text: FixedAdvanceText()) { BottomField(ignores: false) }
+        host.advance(by: 0.1)
+        let k = MountedKeyboard()
+        let before = presentedFieldMaxY(host)
+        #expect(before > 580)
+        host.tap(x: 100, y: 580)
+        host.advance(by: 0.05)
+        let early = presentedFieldMaxY(host)
+        host.advance(by: 0.5)
+        let settled = presentedFieldMaxY(host)
+        // The text sits in the middle of the 40-point field: the field's bottom is 600 before and
+        // the keyboard's top after, so the text moves up by exactly the keyboard's height.
+        #expect(abs((before - settled) - k.keyboardHeight) < 1, "moved \(before - settled), keyboard \(k.keyboardHeight)")
+        #expect(early < before - 1 && early > settled + 1, "mid-slide the field is between (\(before) → \(early) → \(settled))")
+        // And back down when the keyboard leaves.
+        k.tap(host, "hide")
+        host.advance(by: 0.6)
+        #expect(abs(presentedFieldMaxY(host) - before) < 1)
+    }
+
+    @Test func ignoresSafeAreaKeyboardDoesNotMove() {
+        let host = HeadlessHost(width: 800, height: 600, text: FixedAdvanceText()) { BottomField(ignores: true) }
+        host.advance(by: 0.1)
+        let before = presentedFieldMaxY(host)
+        #expect(before > 580)
+        host.tap(x: 100, y: 580)
+        host.advance(by: 0.05)
+        #expect(abs(presentedFieldMaxY(host) - before) < 0.5)
+        host.advance(by: 0.5)
+        #expect(keyboardShown(host))
+        #expect(abs(presentedFieldMaxY(host) - before) < 0.5)
+    }
+
+    struct ScrollingForm: View {
+        @State var values = Array(repeating: "", count: 12)
+        var body: some View {
+            ScrollView {
+                VStack(spacing: 0) {
+                    ForEach(0..<12) { i in
+                        TextField("Field \(i)", text: $values[i]).frame(height: 50)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func aFocusedFieldInAScrollViewScrollsAboveTheKeyboard() {
+        let host = HeadlessHost(width: 800, height: 600, text: FixedAdvanceText()) { ScrollingForm() }
+        host.advance(by: 0.1)
+        host.tap(x: 100, y: 525)   // field 10 (500…550), under where the keyboard comes
+        host.advance(by: 0.6)
+        let k = MountedKeyboard()
+        #expect(keyboardShown(host))
+        let y = fieldMaxY(host)
+        #expect(y <= k.top + 0.5 && y > k.top - 60, "field 10's bottom at \(y), keyboard top \(k.top)")
+    }
+
+    struct SheetForm: View {
+        @State var shown = false
+        @State var text = ""
+        let log: SubmitLog
+        var body: some View {
+            Button("Open") { shown = true }
+                .sheet(isPresented: $shown) {
+                    VStack {
+                        TextField("In the sheet", text: $text)
+                            .onChange(of: text) { _, new in log.text = new }
+                            .padding()
+                        Spacer()
+                    }
+                }
+        }
+    }
+
+    @Test func aSheetsFieldGetsTheKeyboardAboveTheSheet() {
+        let log = SubmitLog()
+        let host = HeadlessHost(width: 800, height: 600, text: FixedAdvanceText()) { SheetForm(log: log) }
+        host.advance(by: 0.1)
+        host.tap(x: 400, y: 300)
+        host.advance(by: 1)
+        let before = host.snapshot().copy()
+        #expect(!isKeyboardPixel(before, x: 400, y: 598) || before.pixel(x: 400, y: 598) == before.pixel(x: 400, y: 400),
+                "the sheet, not a keyboard, at the bottom")
+        // The sheet's field: the first row of its content (the sheet leaves a gap at the top).
+        let field = HeadlessHost.onMainQueue { () -> CGRect in
+            var found = CGRect.zero
+            func walk(_ n: Node) {
+                if let e = n.primitive as? _EditableText { found = e.model.frame }
+                n.children.forEach(walk)
+            }
+            walk(host.renderer.graph.root)
+            return found
+        }
+        #expect(field.height > 0)
+        host.tap(x: Double(field.midX), y: Double(field.midY))
+        host.advance(by: 0.6)
+        #expect(keyboardShown(host))
+        let k = MountedKeyboard()
+        let s = host.snapshot()
+        // The keyboard's keys are drawn over the sheet: a letter key's white face and the grey
+        // around it at the bottom rows.
+        #expect(s.pixel(x: 400, y: 598) != before.pixel(x: 400, y: 598))
+        k.tap(host, "o", "k")
+        host.advance(by: 0.1)
+        #expect(log.text == "ok")
+    }
+
+    @Test func koreanComposesHanFromJamoTaps() {
+        let log = SubmitLog()
+        let host = topFieldHost(log)
+        host.keyboardLayout = "kr"
+        host.advance(by: 0.1)
+        host.tap(x: Self.fieldPoint.x, y: Self.fieldPoint.y)
+        host.advance(by: 0.5)
+        let k = MountedKeyboard(layout: "kr")
+        k.tap(host, "ㅎ", "ㅏ", "ㄴ")
+        host.advance(by: 0.1)
+        #expect(log.text == "한")
+        k.tap(host, "ㄱ", "ㅡ", "ㄹ")
+        host.advance(by: 0.1)
+        #expect(log.text == "한글")
+    }
+
+    @Test func goldenFormWithKeyboard() {
+        struct SignUp: View {
+            @State var name = "Ann"
+            @State var email = ""
+            var body: some View {
+                Form {
+                    Section("Your details") {
+                        TextField("Name", text: $name)
+                        TextField("Email", text: $email).keyboardType(.emailAddress).submitLabel(.next)
+                    }
+                }
+            }
+        }
+        let host = HeadlessHost(width: 800, height: 600) { SignUp() }
+        host.advance(by: 0.1)
+        // The name row (Form: the section header, then the rows).
+        let field = HeadlessHost.onMainQueue { () -> CGRect in
+            var found: [CGRect] = []
+            func walk(_ n: Node) {
+                if let e = n.primitive as? _EditableText { found.append(e.model.frame) }
+                n.children.forEach(walk)
+            }
+            walk(host.renderer.graph.root)
+            return found.first ?? .zero
+        }
+        host.tap(x: Double(field.maxX - 5), y: Double(field.midY))
+        host.advance(by: 0.4)   // the slide has ended (0.25 s) and the caret is in its shown half
+        expectGolden(host.snapshot(), "osk-mounted-form", tolerance: 2, maxDiffering: 60)
+    }
+}
