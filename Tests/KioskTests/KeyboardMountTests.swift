@@ -374,3 +374,71 @@ final class SubmitLog { var submitted: [String] = []; var text = "" }
         expectGolden(host.snapshot(), "osk-mounted-form", tolerance: 2, maxDiffering: 60)
     }
 }
+
+/// `TextField(_:value:format:)`: committed on Return or when focus leaves, reverted when the
+/// text does not parse.
+@Suite struct FormattedTextFieldTests {
+    final class Values { var quantity = 0; var price = 0.0; var submits = 0 }
+
+    struct Numbers: View {
+        let values: Values
+        @State var quantity = 1200
+        @State var price = 2.5
+        var body: some View {
+            VStack {
+                TextField("Quantity", value: $quantity, format: .number)
+                    .onSubmit { values.submits += 1 }
+                    .onChange(of: quantity) { _, new in values.quantity = new }
+                    .frame(height: 30)
+                TextField("Price", value: $price, format: .currency(code: "EUR"))
+                    .onChange(of: price) { _, new in values.price = new }
+                    .frame(height: 30)
+                Text("q=\(quantity)")
+                Spacer()
+            }
+        }
+    }
+
+    @Test func editsCommitOnReturnAndOnFocusLeavingAndBadTextReverts() {
+        let values = Values()
+        let host = HeadlessHost(width: 400, height: 300, text: FixedAdvanceText()) { Numbers(values: values) }
+        host.hardwareKeyboardAttached = true
+        let fields = host.frames(of: _EditableText.self)
+        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "1,200" })
+        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "€2.50" })
+        // Typing does not write the value; Return does, then onSubmit runs; the text is reformatted.
+        host.tap(x: Double(fields[0].maxX) - 2, y: Double(fields[0].midY))
+        host.type("5")
+        #expect(host.frame(ofText: "q=1200") != nil)
+        host.type("\n")
+        #expect(host.frame(ofText: "q=12005") != nil && values.quantity == 12005 && values.submits == 1)
+        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "12,005" })
+        // Text that does not parse: the value stays and the field shows it again.
+        host.advance(by: 1)   // not a double tap
+        host.tap(x: Double(fields[0].maxX) - 2, y: Double(fields[0].midY))
+        host.type("x")
+        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "12,005x" },
+                "\(host.allNodes.compactMap { ($0.view as? _EditableText)?.display })")
+        host.type("\n")
+        #expect(values.quantity == 12005)
+        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "12,005" })
+        // Focus leaving commits: edit the price, then tap the other field.
+        host.tap(x: Double(fields[1].maxX) - 2, y: Double(fields[1].midY))
+        for _ in 0..<5 { host.press(.delete) }
+        host.type("9.75")
+        #expect(values.price == 0)
+        host.tap(x: Double(fields[0].midX), y: Double(fields[0].midY))
+        host.advance(by: 0.1)
+        #expect(values.price == 9.75)
+        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "€9.75" })
+    }
+
+    @Test func parsesWhatTheFormatsWrite() {
+        let int = _KioskNumberFormat<Int>.number
+        #expect(int.parse("1,234") == 1234 && int.parse(" -5 ") == -5 && int.parse("12a") == nil && int.parse("") == nil)
+        #expect(_KioskNumberFormat<Double>.percent.parse("25%") == 0.25)
+        #expect(_KioskNumberFormat<Int>.percent.parse("25%") == 25)
+        #expect(_KioskNumberFormat<Double>.currency(code: "EUR").parse("€12.50") == 12.5)
+        #expect(_KioskNumberFormat<Double>.number.parse("nan") == nil)
+    }
+}
