@@ -440,5 +440,22 @@ final class SubmitLog { var submitted: [String] = []; var text = "" }
         #expect(_KioskNumberFormat<Int>.percent.parse("25%") == 25)
         #expect(_KioskNumberFormat<Double>.currency(code: "EUR").parse("€12.50") == 12.5)
         #expect(_KioskNumberFormat<Double>.number.parse("nan") == nil)
+        #expect(int.parse("12,x") == nil && int.parse("x") == nil)
+    }
+
+    @Test func aDoubleTapSelectsAndTypingReplacesThenCommits() {
+        let values = Values()
+        let host = HeadlessHost(width: 400, height: 300, text: FixedAdvanceText()) { Numbers(values: values) }
+        host.hardwareKeyboardAttached = true
+        let f = host.frames(of: _EditableText.self)[0]
+        host.tap(x: Double(f.maxX) - 2, y: Double(f.midY))
+        host.tap(x: Double(f.maxX) - 2, y: Double(f.midY))
+        host.type("x")
+        let shown = host.allNodes.compactMap { ($0.view as? _EditableText)?.display }
+        host.type("\n")
+        // Known issue (not yet understood): the field shows "1,x" but the value committed is 1.
+        withKnownIssue("a double-tap selection typed over commits a number, not a revert") {
+            #expect(values.quantity == 0, "typed over a double-tap selection: \(shown), value \(values.quantity)")
+        }
     }
 }
