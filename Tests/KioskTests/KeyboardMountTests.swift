@@ -459,3 +459,27 @@ final class SubmitLog { var submitted: [String] = []; var text = "" }
         }
     }
 }
+
+@testable import KioskScenes
+
+/// The text-entry showcase scene: the name field takes focus on a tap, the keyboard comes up,
+/// its keys type, and return moves focus to the email field (its keyboard has an @ key).
+@Suite struct TextEntrySceneTests {
+    @Test func signUpTypesAndMovesOnWithReturn() {
+        let host = HeadlessHost(width: 800, height: 600) { TextEntryScene() }
+        host.advance(by: 0.1)
+        let fields = host.frames(of: _EditableText.self)
+        #expect(fields.count == 4)
+        host.tap(x: Double(fields[0].midX), y: Double(fields[0].midY))
+        host.advance(by: 0.5)
+        let k = MountedKeyboard()
+        k.tap(host, "a", "d", "a")
+        host.advance(by: 0.1)
+        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "ada" })
+        k.tap(host, "↵")
+        host.advance(by: 0.4)   // the caret in its shown half
+        let focused = HeadlessHost.onMainQueue { host.renderer.graph.focusIfMade?.focusedTarget?.textInput }
+        #expect(focused?.keyboardType == .emailAddress)
+        expectGolden(host.snapshot(), "text-entry-scene-email", tolerance: 2, maxDiffering: 60)
+    }
+}
