@@ -254,6 +254,7 @@ import TestSupport
 
     @Test func aTapPlacesTheCaretAndCodeSetsItToTheEnd() {
         let host = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) { Bound() }
+        host.hardwareKeyboardAttached = true   // typed on keys: no on-screen keyboard over the button
         let f = host.frames(of: _EditableText.self)[0]
         // FixedAdvanceText: 0.6 em (17 pt body: 10.2 pt) per character. Tap between "st" and "art".
         host.tap(x: Double(f.minX) + 10.2 * 2 + 2, y: Double(f.midY))
@@ -294,6 +295,7 @@ import TestSupport
 
     @Test func theCaretBlinksOnlyWhileFocusedAndAnUnfocusedFieldCostsNoWakeups() {
         let host = HeadlessHost(width: 300, height: 200, text: FixedAdvanceText()) { Bound() }
+        host.hardwareKeyboardAttached = true   // the blinks alone (no keyboard slide frames)
         #expect(host.renderer.nextWakeup == nil)
         let f = host.frames(of: _EditableText.self)[0]
         host.tap(x: Double(f.midX), y: Double(f.midY))
@@ -395,6 +397,7 @@ import TestSupport
 
     @Test func fieldsMidEditWithCaretAndSelection() {
         let host = HeadlessHost(width: 320, height: 220) { Mid() }
+        host.hardwareKeyboardAttached = true   // the fields alone, without the on-screen keyboard
         let f = host.frames(of: _EditableText.self)[0]
         host.tap(x: Double(f.maxX) - 2, y: Double(f.midY))
         host.advance(by: 0.1)

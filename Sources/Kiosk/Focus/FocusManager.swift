@@ -49,7 +49,13 @@ final class FocusManager: ReadTracked {
     /// The on-screen keyboard's policy and layout (settings `keyboard`, `keyboard-layout`).
     var keyboardMode: OnScreenKeyboardMode = .auto { didSet { if keyboardMode != oldValue { changed() } } }
     var keyboardLayout = "us" { didSet { if keyboardLayout != oldValue { changed() } } }
-    var hardwareKeyboardAttached = false { didSet { if hardwareKeyboardAttached != oldValue { changed() } } }
+    var hardwareKeyboardAttached = false { didSet { if hardwareKeyboardAttached != oldValue { needsReveal = true; changed() } } }
+    /// The keyboard safe area as last laid out (KeyboardHost.swift): the keyboard's height (0
+    /// when hidden) and its top edge, in root coordinates (read by `.ignoresSafeArea(.keyboard)`).
+    var keyboardInset: CGFloat = 0
+    var keyboardTop: CGFloat = .infinity
+    /// A text field took focus: after the next layout, scroll it into view above the keyboard.
+    var needsReveal = false
 
     init(graph: ViewGraph) { self.graph = graph }
 
@@ -138,6 +144,7 @@ final class FocusManager: ReadTracked {
         focusedSerial = target
         old?.focusChanged(false)
         focusedTarget?.focusChanged(true)
+        if focusedTarget?.textInput != nil { needsReveal = true }
         writeBindings()
         changed()
     }

@@ -17,6 +17,8 @@ final class TextFieldModel: ReadTracked, FocusTarget {
     var submitLabel = SubmitLabel.return
     var submitActions: [() -> Void] = []
     var onEditingChanged: ((Bool) -> Void)?
+    /// A formatted field's text being edited (nil: it shows the formatted value).
+    var formattedText: String?
     /// The screen (set when the field registers with the focus manager).
     weak var graph: ViewGraph?
 

@@ -1,8 +1,12 @@
-// Safe areas: a kiosk screen has none — no status bar, notch, home indicator or on-screen
-// keyboard — so every safe-area inset is zero (GeometryProxy.safeAreaInsets says so too), and
-// a view that ignores the safe area lays out exactly as one that respects it. The modifiers
-// are SwiftUI's, so pasted code compiles (2 of 34 corpus programs used them); each returns
-// the view unchanged because that *is* their effect with zero insets.
+// Safe areas: a kiosk screen has no status bar, notch or home indicator, so the container safe
+// area is empty (GeometryProxy.safeAreaInsets says so too). The one safe area kiosk has is the
+// on-screen keyboard's: while it shows, the app's root view is laid out in the screen minus the
+// keyboard's height (Focus/Keyboard/KeyboardHost.swift). `.ignoresSafeArea(.keyboard)` (or
+// `.all`, the default) undoes that for its view, as SwiftUI does: the view is sized as proposed,
+// but when its bottom edge touches the keyboard's top it is laid out that much taller, reaching
+// under the keyboard, so its content does not move when the keyboard comes.
+// Kiosk differs: a view inside a scroll view is not extended (its bottom is not at the keyboard's
+// top in root coordinates unless it happens to be laid out there).
 
 /// A set of symbolic safe area regions.
 public struct SafeAreaRegions: OptionSet, Sendable {
@@ -17,14 +21,46 @@ public struct SafeAreaRegions: OptionSet, Sendable {
 }
 
 extension View {
-    /// Expands the safe area of a view (kiosk: the safe area is empty, so nothing changes).
+    /// Expands the safe area of a view: with `.keyboard` in `regions` and `.bottom` in `edges`,
+    /// a view whose bottom touches the on-screen keyboard is laid out down to the screen's
+    /// bottom, under the keyboard (kiosk has no container safe area, so `.container` changes
+    /// nothing).
     ///
     /// ```swift
     /// Color.black.ignoresSafeArea()
+    /// VStack { Spacer(); TextField("Name", text: $name) }.ignoresSafeArea(.keyboard)
     /// ```
-    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> Self { self }
+    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
+        modifier(_IgnoresKeyboardSafeArea(active: regions.contains(.keyboard) && edges.contains(.bottom)))
+    }
 
     /// Changes the view's proposed area to extend outside the screen's safe areas (deprecated
-    /// spelling of `ignoresSafeArea`; kiosk: the safe area is empty, so nothing changes).
-    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> Self { self }
+    /// spelling of `ignoresSafeArea(.all, edges:)`).
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { ignoresSafeArea(.all, edges: edges) }
+}
+
+/// `.ignoresSafeArea(.keyboard)`: sized as proposed, laid out reaching under the keyboard when
+/// its bottom touches the keyboard's top.
+struct _IgnoresKeyboardSafeArea: BuiltinModifier, LayoutBehavior {
+    let active: Bool
+
+    func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
+        pass.size(of: node.layoutItems, proposal)
+    }
+
+    func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
+        var rect = bounds
+        if active, let focus = node.graph.focusIfMade, focus.keyboardInset > 0,
+           abs(bounds.maxY - focus.keyboardTop) < 0.5 {
+            rect.size.height += focus.keyboardInset
+        }
+        let items = node.layoutItems
+        if items.count == 1 {
+            _ = pass.size(items[0], ProposedViewSize(rect.size))
+            pass.place(items[0], in: rect)
+        } else {
+            _ = pass.size(of: items, ProposedViewSize(rect.size))
+            pass.place(items: items, in: rect)
+        }
+    }
 }

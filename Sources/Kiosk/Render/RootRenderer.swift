@@ -224,6 +224,10 @@ public final class RootRenderer {
             pass.place(items: rootItems, in: screen)
             // Presentations over the whole screen, after the root view (PresentationLayer.swift).
             if let overlay = presentationOverlay { pass.place(overlay, in: screen) }
+            // The on-screen keyboard above both (Focus/Keyboard/KeyboardHost.swift).
+            if let keyboard = keyboardHost { pass.place(keyboard, in: screen) }
+            // A field that just took focus scrolls into view above the keyboard.
+            graph.focusIfMade?.revealFocusedFieldIfNeeded()
             // Views removed with a transition built at their removal: their modifiers are laid
             // out once, where the view was (it keeps its frame while it leaves).
             for host in graph.leavingToPlace where !host.isRemoved {
@@ -276,8 +280,14 @@ public final class RootRenderer {
     /// The presentation overlay node (the root's second child).
     private var presentationOverlay: Node? {
         let root = graph.root!
-        guard root.view is _PresentationRoot, root.children.count == 2 else { return nil }
+        guard root.view is _PresentationRoot, root.children.count >= 2 else { return nil }
         return root.children[1]
+    }
+    /// The on-screen keyboard's host node (the root's third child).
+    private var keyboardHost: Node? {
+        let root = graph.root!
+        guard root.view is _PresentationRoot, root.children.count >= 3 else { return nil }
+        return root.children[2]
     }
     /// Kept between frames so their storage is reused (a frame allocates no lists of its own).
     private lazy var layoutPass = LayoutPass(number: 0, text: text)

@@ -94,6 +94,6 @@ struct MenuBoard: View {
 extension KioskScenes {
     static var showcaseEntries: [Entry] {
         [viewScene("menu-board", "a café menu board: a List of drinks beside a rotating special (List, Section, transitions)") { MenuBoard() }]
-            + formEntries + productGridEntries + presentationEntries
+            + formEntries + productGridEntries + presentationEntries + textEntryEntries
     }
 }

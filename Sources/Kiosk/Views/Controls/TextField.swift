@@ -24,6 +24,8 @@ public struct TextField<Label: View>: View {
     /// SwiftUI's older callbacks (`TextField(_:text:onEditingChanged:onCommit:)`).
     var onEditingChanged: ((Bool) -> Void)? = nil
     var onCommit: (() -> Void)? = nil
+    /// `TextField(_:value:format:)`: the value, shown and read back (FormattedTextField.swift).
+    var formatted: _FormattedValue? = nil
     @Environment(\.textFieldStyle) private var style
     @State private var model = TextFieldModel()
 
@@ -39,6 +41,8 @@ public struct TextField<Label: View>: View {
     }
 
     public var body: some View {
+        let text = formatted?.text(model) ?? self.text
+        let onEditingChanged = formatted?.editingChanged(model, then: self.onEditingChanged) ?? self.onEditingChanged
         if isBare {
             _TextFieldCore(model: model, text: text, placeholder: prompt ?? (label as? Text), isSecure: isSecure,
                            multiline: axis == .vertical, fillsHeight: false, onEditingChanged: onEditingChanged, onCommit: onCommit)

@@ -12,14 +12,15 @@
 // Presenters register through `_PresentationHook`, a lifecycle modifier: after each update of the
 // presenting view it adds, refreshes or removes its entry. See ENGINE.md, "Presentations".
 
-/// The graph's root: the app's view, then the presentation overlay.
+/// The graph's root: the app's view (laid out above the on-screen keyboard while it shows),
+/// the presentation overlay, then the on-screen keyboard (Focus/Keyboard/KeyboardHost.swift).
 struct _PresentationRoot: View, PrimitiveView {
     let content: any View
     var body: Never { bodyNeverCalled("_PresentationRoot") }
     func makeChildren(_ list: inout ChildList) {
-        func open<V: View>(_ v: V) { list.append(v, key: 0) }
-        open(content)
+        list.append(_KeyboardAvoidingRoot(content: content), key: 0)
         list.append(_PresentationOverlay(), key: 1)
+        list.append(_KeyboardHost(), key: 2)
     }
 }
 
