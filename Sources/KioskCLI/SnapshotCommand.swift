@@ -5,16 +5,20 @@ import Raster
 
 enum SnapshotCommand {
     static let help = """
-    kiosk snapshot --scene NAME --size WxH [--at SECONDS] [--tap X,Y@T …] [--rotation DEG] -o OUT
+    kiosk snapshot --scene NAME --size WxH [--at SECONDS] [--tap X,Y@T …] [--type TEXT[@T] …]
+                   [--key NAME[@T] …] [--rotation DEG] -o OUT
       Renders NAME at virtual time SECONDS (60 Hz steps, 0…1e9; idle stretches are jumped over, so
-      a far time costs no more than the frames that change) after the taps, to OUT (.png, or .ppm).
+      a far time costs no more than the frames that change) after the taps and keys, to OUT (.png,
+      or .ppm). --type types TEXT as a hardware keyboard would ("\n" is Return), --key presses one
+      key (return, tab, delete, escape, leftArrow…); without @T they come 0.1 s after the last tap.
       With --rotation the image is the panel's (turned), as a screendump of `kiosk run` shows it.
-    kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] -o OUT.png|DIR
+    kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] [--type …]
+                 [--key …] -o OUT.png|DIR
       Records N frames per second (default 30) as an animated PNG, or as DIR/frame-00001.png ….
     """
 
     static func main(_ args: ArraySlice<String>, record: Bool) throws {
-        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "at", "tap", "rotation", "output", "duration", "fps"])
+        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "at", "tap", "type", "key", "rotation", "output", "duration", "fps"])
         if a.has("help") { print(help); return }
         let name = a.last("scene") ?? "gallery"
         guard let out = a.last("output") else { throw UsageError("-o OUT is required") }
@@ -27,6 +31,10 @@ enum SnapshotCommand {
             throw UsageError("unknown scene \"\(name)\"; `kiosk scenes` lists them")
         }
         let taps = try a.all("tap").map { try ScheduledTap(parsing: $0) }
+        // --type and --key in the order given on the command line.
+        let keys = try a.values.compactMap { o -> ScheduledKeys? in
+            o.key == "type" ? try ScheduledKeys(typing: o.value) : o.key == "key" ? try ScheduledKeys(key: o.value) : nil
+        }
         func number(_ k: String, _ d: Double) throws -> Double {
             guard let v = a.last(k) else { return d }
             guard let x = Double(v), x >= 0, x.isFinite else { throw ConfigError.invalidValue(key: k, value: v, expected: "a number ≥ 0") }
@@ -44,10 +52,10 @@ enum SnapshotCommand {
             let frameDirectory = !out.hasSuffix(".png")
             let display = frameDirectory ? try OffscreenDisplay(directory: out, width: lw, height: lh, rotation: rotation, frameFiles: Int.max) : nil
             var first = true
-            var pending = taps.sorted { $0.time < $1.time }
+            var pending = ScriptedInput(taps: taps, keys: keys)
             while true {
                 clock = run.time
-                while let t = pending.first, t.time <= run.time + 1e-9 { run.tap(t.location); pending.removeFirst() }
+                pending.deliverDue(to: run)
                 let d = run.step()
                 if let display { try display.present(run.surface, damage: first ? [run.surface.bounds] : d) }
                 else {
@@ -78,7 +86,7 @@ enum SnapshotCommand {
         run.onAdvance = { clock = $0 }
         let at = try number("at", 0)
         try VirtualRun.checkReachable(at)
-        run.run(until: at, taps: taps)
+        run.run(until: at, taps: taps, keys: keys)
         let panel = try Surface(width: size.width, height: size.height)
         ScanoutCopy.copy(run.surface, rect: run.surface.bounds, to: UnsafeMutableRawPointer(panel.base), dstStride: panel.stride,
                          format: .xrgb8888, rotation: rotation)

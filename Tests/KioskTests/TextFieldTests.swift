@@ -212,8 +212,6 @@ import TestSupport
         // to the source before the first frame; the variant is dropped for the on-screen keys.
         let source = ViewFrameSource(width: 320, height: 200, now: { 0 }) { Form1(submitted: Box([])) }
         let graph = source.renderer.graph
-        source.setOnScreenKeyboard(.auto, layout: "us")
-        #expect(graph.focusIfMade == nil)
         source.setOnScreenKeyboard(.never, layout: "de(nodeadkeys)")
         #expect(graph.focusIfMade?.keyboardMode == .never)
         #expect(graph.focusIfMade?.keyboardLayout == "de")

@@ -22,6 +22,82 @@ public struct ScheduledTap: Equatable, Sendable {
     }
 }
 
+/// Scripted keys for `kiosk snapshot` / `kiosk record`: text typed as a hardware keyboard types
+/// it (`--type TEXT[@T]`: a key down and up per character, "\n" is Return) or one named key
+/// pressed (`--key NAME[@T]`: `return`, `tab`, `delete`, `leftArrow`, `esc`… or one character).
+/// Without `@T` they come a tenth of a second after the last tap (the tap's frame focuses the
+/// field first), in the order given.
+public struct ScheduledKeys: Equatable, Sendable {
+    public var presses: [KeyPress]
+    /// Seconds on the virtual clock; nil: 0.1 s after the last tap.
+    public var time: Double?
+
+    public init(presses: [KeyPress], time: Double?) { self.presses = presses; self.time = time }
+
+    /// `--type TEXT[@SECONDS]`. A text that itself ends in `@` and a number is written with an
+    /// explicit time (`--type "a@1@0.5"`).
+    public init(typing s: String) throws {
+        let (text, time) = try ScheduledKeys.splitTime(s, key: "type")
+        var presses: [KeyPress] = []
+        for ch in text {
+            let key: KeyEquivalent = ch == "\n" || ch == "\r\n" ? .return : ch == "\t" ? .tab : KeyEquivalent(ch)
+            let chars = key == .return ? "\r" : String(ch)
+            presses.append(KeyPress(phase: .down, key: key, characters: chars))
+            presses.append(KeyPress(phase: .up, key: key, characters: chars))
+        }
+        self.init(presses: presses, time: time)
+    }
+
+    /// `--key NAME[@SECONDS]`.
+    public init(key s: String) throws {
+        let (name, time) = try ScheduledKeys.splitTime(s, key: "key")
+        guard let key = KeyEquivalent(named: name) else {
+            throw ConfigError.invalidValue(key: "key", value: s, expected: "a key name (return, tab, space, delete, deleteForward, escape, upArrow, downArrow, leftArrow, rightArrow, home, end, pageUp, pageDown) or one character, optionally @SECONDS")
+        }
+        self.init(presses: [KeyPress(phase: .down, key: key), KeyPress(phase: .up, key: key)], time: time)
+    }
+
+    /// `VALUE@SECONDS` → (VALUE, SECONDS); a value with no `@` followed by a time has none.
+    private static func splitTime(_ s: String, key: String) throws -> (String, Double?) {
+        guard let at = s.lastIndex(of: "@"), at != s.startIndex else { return (s, nil) }
+        let tail = s[s.index(after: at)...]
+        guard let t = Double(tail) else { return (s, nil) }
+        guard t >= 0, t.isFinite else {
+            throw ConfigError.invalidValue(key: key, value: s, expected: "a time ≥ 0 after @, e.g. \(key == "key" ? "return" : "hello")@1.5")
+        }
+        return (String(s[..<at]), t)
+    }
+}
+
+/// Taps and keys in the order a run delivers them: by time, taps before keys at the same time,
+/// keys in the order given.
+public struct ScriptedInput: Sendable {
+    enum Event: Sendable { case tap(Point), keys([KeyPress]) }
+    private var events: [(time: Double, event: Event)]
+
+    public init(taps: [ScheduledTap], keys: [ScheduledKeys] = []) {
+        let afterTaps = (taps.map(\.time).max() ?? 0) + 0.1
+        let t = taps.map { (time: $0.time, event: Event.tap($0.location)) }
+        let k = keys.map { (time: $0.time ?? afterTaps, event: Event.keys($0.presses)) }
+        // A stable sort: equal times keep taps first, then keys in the order given.
+        events = (t + k).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    /// The time of the next event not yet delivered.
+    public var nextTime: Double? { events.first?.time }
+
+    /// Delivers every event due by `run`'s time.
+    public mutating func deliverDue(to run: VirtualRun) {
+        while let e = events.first, e.time <= run.time + 1e-9 {
+            events.removeFirst()
+            switch e.event {
+            case .tap(let p): run.tap(p)
+            case .keys(let presses): for k in presses { run.source.handleKey(k) }
+            }
+        }
+    }
+}
+
 /// Steps a source frame by frame on a virtual clock.
 public final class VirtualRun {
     public let source: FrameSource
@@ -94,15 +170,15 @@ public final class VirtualRun {
 
     /// Runs frames at `frameInterval` up to and including `end` (at most `maxTime`), delivering
     /// `taps` at their times. Stretches where the source needs no frame are jumped over.
-    public func run(until end: Double, taps: [ScheduledTap] = []) {
+    public func run(until end: Double, taps: [ScheduledTap] = [], keys: [ScheduledKeys] = []) {
         let end = min(end, VirtualRun.maxTime)
-        var pending = taps.sorted { $0.time < $1.time }
+        var pending = ScriptedInput(taps: taps, keys: keys)
         step()
         while true {
-            while let t = pending.first, t.time <= time + 1e-9 { tap(t.location); pending.removeFirst() }
+            pending.deliverDue(to: self)
             step()
             if time + frameInterval > end + 1e-9 { break }
-            skipIdleTicks(until: end, nextTap: pending.first?.time)
+            skipIdleTicks(until: end, nextTap: pending.nextTime)
             advance()
         }
     }

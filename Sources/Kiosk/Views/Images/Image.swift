@@ -17,18 +17,22 @@ import Glibc
 /// ```
 public struct Image: View, PrimitiveView, LayoutBehavior {
     let name: String
-    var bundle: ImageBundle?
+    /// The bundle, interned (`ImageBundle.intern`): a name, a 16-bit bundle number, two flags and
+    /// the sampling fit the three words an `any View` holds inline, so re-evaluating an Image
+    /// boxes nothing (WholeFrameAllocationTests); an `ImageBundle?` made it four.
+    var bundleID: UInt16 = 0
+    var bundle: ImageBundle? { ImageBundle.interned(bundleID) }
     var isResizable = false
     var isTiled = false
     var sampling: Sampling = .bilinear
 
     public init(_ name: String) { self.name = name }
     /// The image `name` in `bundle`'s folders first (`.module`: the package's resources).
-    public init(_ name: String, bundle: ImageBundle?) { self.name = name; self.bundle = bundle }
+    public init(_ name: String, bundle: ImageBundle?) { self.name = name; bundleID = ImageBundle.intern(bundle) }
     /// The image `name` in a Foundation `Bundle` (in files that import Foundation), found by its
     /// path; see ``ImageBundle``.
     public init<B: AnyObject>(_ name: String, bundle: B?) {
-        self.name = name; self.bundle = bundle.map { ImageBundle(describing: $0) }
+        self.name = name; bundleID = ImageBundle.intern(bundle.map { ImageBundle(describing: $0) })
     }
     /// A decorative image (no accessibility label; same as `init(_:)` here).
     public init(decorative name: String) { self.name = name }
@@ -64,8 +68,8 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     /// 800×480). A kept picture outlives its eviction from the byte-bounded cache only while
     /// its view is on screen.
     func lookup(for node: Node) -> ImageLookup {
-        if let kept = node.renderCache as? ImageLookup, kept.name == name, kept.bundle == bundle { return kept }
-        let l = ImageLookup(name: name, bundle: bundle, source: source)
+        if let kept = node.renderCache as? ImageLookup, kept.name == name, kept.bundleID == bundleID { return kept }
+        let l = ImageLookup(name: name, bundleID: bundleID, source: source)
         node.renderCache = l
         return l
     }
@@ -106,9 +110,9 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
 /// A node's image source and its decoded picture at the last drawn size (`Image.lookup(for:)`).
 final class ImageLookup {
     let name: String
-    let bundle: ImageBundle?
+    let bundleID: UInt16
     let source: ImageCache.Source?
     var reduction = -1
     var box: ImageBox?
-    init(name: String, bundle: ImageBundle?, source: ImageCache.Source?) { self.name = name; self.bundle = bundle; self.source = source }
+    init(name: String, bundleID: UInt16, source: ImageCache.Source?) { self.name = name; self.bundleID = bundleID; self.source = source }
 }

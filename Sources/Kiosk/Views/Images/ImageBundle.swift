@@ -7,6 +7,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Raster
 
 /// A folder of image resources (SwiftUI: Foundation's `Bundle`).
 ///
@@ -22,11 +23,15 @@ public struct ImageBundle: Hashable, Sendable {
     init(directories: [String]) { self.directories = directories }
 
     /// The executable's own folder.
-    public static var main: ImageBundle { ImageBundle(directories: executableDirectory.map { [$0] } ?? []) }
+    public static var main: ImageBundle { cachedMain }
+    private static let cachedMain = ImageBundle(directories: executableDirectory.map { [$0] } ?? [])
 
     /// The current package's resources: every `*.resources` folder beside the executable
     /// (SwiftPM's `Bundle.module` on Linux), then the executable's folder.
-    public static var module: ImageBundle {
+    public static var module: ImageBundle { cachedModule }
+    /// Listed once per process: a body that writes `Image("x", bundle: .module)` is evaluated
+    /// every frame it changes.
+    private static let cachedModule: ImageBundle = {
         guard let dir = executableDirectory else { return ImageBundle(directories: []) }
         var found: [String] = []
         if let d = opendir(dir) {
@@ -39,7 +44,7 @@ public struct ImageBundle: Hashable, Sendable {
             closedir(d)
         }
         return ImageBundle(directories: found.sorted() + [dir])
-    }
+    }()
 
     /// The folder of /proc/self/exe, or nil when it cannot be read.
     static var executableDirectory: String? {
@@ -60,5 +65,29 @@ public struct ImageBundle: Hashable, Sendable {
         } else {
             self = .module
         }
+    }
+}
+
+extension ImageBundle {
+    /// Every bundle an Image has named, numbered from 1 (0: none). A program names a handful.
+    private static let table = Locked<[ImageBundle]>([])
+
+    /// The number of `bundle` (0 for nil), adding it on first use. Past 65 535 different bundles
+    /// the rest are searched as no bundle, with a warning.
+    static func intern(_ bundle: ImageBundle?) -> UInt16 {
+        guard let bundle else { return 0 }
+        let id: UInt16 = table.withLock { t in
+            if let i = t.firstIndex(of: bundle) { return UInt16(i + 1) }
+            guard t.count < Int(UInt16.max) else { return 0 }
+            t.append(bundle)
+            return UInt16(t.count)
+        }
+        if id == 0 { Diagnostics.warn("more than 65 535 image bundles: \(bundle.directories) is searched as no bundle") }
+        return id
+    }
+
+    /// The bundle numbered `id` by `intern`.
+    static func interned(_ id: UInt16) -> ImageBundle? {
+        id == 0 ? nil : table.withLock { $0[Int(id) - 1] }
     }
 }
