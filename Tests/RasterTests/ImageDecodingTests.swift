@@ -238,6 +238,18 @@ func strip(_ images: [Surface], scale: Int = 3) -> Surface {
         #expect(throws: ImageDecodeError.tooLarge(.webp, width: 16384, height: 16384)) { try Surface.decodeWebP(bytes) }
     }
 
+    /// fuzz-webp (Fuzz/regressions/fuzz-webp/animation-not-reduced): an animation's first frame,
+    /// asked to fit a quarter of its size, came back full size; it is reduced like a still image.
+    @Test func animationFirstFrameIsReducedToFit() throws {
+        let bytes = fixture("animated.webp")   // 16×16, red first
+        let s = try Surface.decodeWebP(bytes, fitting: (4, 4))
+        #expect(s.width == 4 && s.height == 4)
+        #expect(s.premultipliedPixel(x: 2, y: 2) == 0xFFFF_0000)
+        #expect(s.isOpaque)
+        let odd = try Surface.decodeWebP(bytes, fitting: (3, 5))   // 16/3 → 2 is the most that keeps 5
+        #expect(odd.width == 8 && odd.height == 8)
+    }
+
     @Test func reducedDecoding() throws {
         let bytes = fixture("large.webp")   // 64×48
         let s = try Surface.decodeWebP(bytes, fitting: (16, 12))

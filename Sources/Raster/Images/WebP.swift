@@ -36,7 +36,10 @@ extension Surface {
             guard let first = try decodeWebPAnimation(bytes, maxPixels: maxPixels, maxFrames: 1).frames.first else {
                 throw ImageDecodeError.corrupt(.webp, message: "animation with no frames")
             }
-            return first
+            // libwebp's animation decoder cannot scale, so the first frame is reduced here, by the
+            // same factor a still image would be (fuzz-webp: an animation asked to fit 4×4).
+            let factor = reductionFactor(width: first.width, height: first.height, target: fitting)
+            return factor > 1 ? try first.boxReduced(by: factor) : first
         }
         let w = Int(features.width), h = Int(features.height)
         let factor = reductionFactor(width: w, height: h, target: fitting)
@@ -142,5 +145,36 @@ private func webPError(_ status: VP8StatusCode) -> ImageDecodeError {
     case VP8_STATUS_UNSUPPORTED_FEATURE: return .corrupt(.webp, message: "uses a feature libwebp does not decode")
     case VP8_STATUS_INVALID_PARAM: return .corrupt(.webp, message: "invalid parameter")
     default: return .corrupt(.webp, message: "bitstream error")
+    }
+}
+
+extension Surface {
+    /// This surface made `factor` times smaller on each side (rounded up), each output pixel the
+    /// average of the premultiplied pixels it covers (partial blocks at the right and bottom edges
+    /// average only the pixels they have).
+    func boxReduced(by factor: Int) throws -> Surface {
+        precondition(factor >= 1)
+        let ow = (width + factor - 1) / factor, oh = (height + factor - 1) / factor
+        var out = try Surface(width: ow, height: oh)
+        for oy in 0..<oh {
+            let y0 = oy * factor, y1 = Swift.min(y0 + factor, height)
+            let dst = out.row(oy)
+            for ox in 0..<ow {
+                let x0 = ox * factor, x1 = Swift.min(x0 + factor, width)
+                var a = 0, r = 0, g = 0, b = 0
+                for y in y0..<y1 {
+                    let src = row(y)
+                    for x in x0..<x1 {
+                        let p = Int(src[x])
+                        a += p >> 24; r += (p >> 16) & 255; g += (p >> 8) & 255; b += p & 255
+                    }
+                }
+                let n = (y1 - y0) * (x1 - x0), half = n / 2
+                // Rounding each channel the same way keeps colour ≤ alpha (premultiplied).
+                dst[ox] = UInt32((a + half) / n) << 24 | UInt32((r + half) / n) << 16 | UInt32((g + half) / n) << 8 | UInt32((b + half) / n)
+            }
+        }
+        out.isOpaque = isOpaque
+        return out
     }
 }
