@@ -11,7 +11,9 @@
 //
 // Kiosk differences: every two-finger gesture on the touched views follows the pair (SwiftUI
 // lets an inner `.gesture` win over an outer one); the pair's own touches still reach the other
-// gestures of the view (a tap under a pinch is no tap once the pinch is recognised).
+// gestures of the view (a tap under a pinch is no tap once the pinch is recognised). Each
+// finger's move is its own touch event, so `onChanged` runs once per moved finger (UIKit
+// coalesces the fingers of one event).
 // Bad input: a NaN or infinite move is ignored; two fingers put down at the same point count
 // as 1 pt apart; a negative or NaN minimum delta is 0.
 
