@@ -50,7 +50,9 @@ final class TouchRouter {
         var secondStart = CGPoint.zero
         var secondActive = false
     }
-    private var sessions: [Int: Session] = [:]
+    var sessions: [Int: Session] = [:]
+    /// The finger pairs of the two-finger gestures touched now (TwoFingerTracking.swift).
+    var pairs: [FingerPair] = []
     private var lastTap: (key: Int, time: Double, location: CGPoint, count: Int)?
     /// The members' latest values of the combined gestures touched now, by node serial.
     private var combined: [Int: [Any?]] = [:]
@@ -101,6 +103,7 @@ final class TouchRouter {
                 }
             }
             sessions[id] = s
+            fingerDown(id: id, at: p, time: time, chain: chain, transforms: transforms)
             if let drag = chain.first(where: { recipe($0)?.dragDistance() == 0 && recipe($0)?.priority != .simultaneous }) {
                 sessions[id]?.drag = drag
                 sessions[id]?.isTap = false
@@ -112,6 +115,7 @@ final class TouchRouter {
                 recipe(node)?.change(value(s, node: node.node, at: p, time: time, transforms: transforms))
             }
         case .moved:
+            fingerMoved(id: id, to: p, time: time)
             guard var s = sessions[id] else { return }
             s.samples.append((p, time))
             if s.samples.count > 8 { s.samples.removeFirst(s.samples.count - 8) }
@@ -164,6 +168,7 @@ final class TouchRouter {
                 recipe(node)?.change(value(s, node: node.node, at: p, time: time, transforms: transforms))
             }
         case .ended:
+            fingerUp(id: id, time: time, cancelled: false)
             failLongPress(id: id, unlessSimultaneous: false)
             guard var s = sessions.removeValue(forKey: id) else { return }
             defer { finishCombinations(s.chain, at: time) }
@@ -192,6 +197,7 @@ final class TouchRouter {
                 recipe(node)?.end(value(s, node: node.node, at: q, time: time, transforms: transforms))
             }
         case .cancelled:
+            fingerUp(id: id, time: time, cancelled: true)
             failLongPress(id: id, unlessSimultaneous: false)
             if let s = sessions.removeValue(forKey: id) {
                 defer { finishCombinations(s.chain, at: time) }
@@ -289,7 +295,7 @@ final class TouchRouter {
     /// A member takes the combination's priority (the second of a simultaneous pair runs beside
     /// the first), and reports its value changes to the combination as well as to its own
     /// callbacks.
-    private func recipe(_ ref: GestureRef) -> GestureRecipe? {
+    func recipe(_ ref: GestureRef) -> GestureRecipe? {
         guard let r = recipe(ref.node) else { return nil }
         guard ref.member >= 0 else { return r }
         guard ref.member < r.members.count else { return nil }

@@ -16,6 +16,10 @@ struct GestureRecipe {
         /// Recognised once the touch has stayed down `minimumDuration` seconds without moving
         /// more than `maximumDistance` points.
         case longPress(minimumDuration: Double, maximumDistance: CGFloat)
+        /// Two-finger gestures (TwoFingerGestures.swift): recognised once the pair's scale
+        /// changes by more than the delta, or its line turns more than the angle.
+        case magnify(minimumScaleDelta: CGFloat)
+        case rotate(minimumAngleDelta: Angle)
     }
     /// How the gesture competes with the others on the touch's path.
     enum Priority { case normal, simultaneous, high }
@@ -59,6 +63,8 @@ struct GestureRecipe {
     var combination: Combination?
     var members: [GestureRecipe] = []
     var combine: ((Int, [Any?]) -> Any)?
+    /// A two-finger gesture's value from the router's measurement of the pair.
+    var twoFingerValue: ((TwoFingerSample) -> Any)?
 
     init(kind: Kind, onChanged: ((DragGesture.Value) -> Void)? = nil, onEnded: ((DragGesture.Value) -> Void)? = nil,
          onTap: (() -> Void)? = nil, onPressingChanged: ((Bool) -> Void)? = nil) {
@@ -71,6 +77,7 @@ struct GestureRecipe {
 
     var isTap: Bool { if case .tap = kind { return true } else { return false } }
     var isLongPress: Bool { if case .longPress = kind { return true } else { return false } }
+    var isTwoFinger: Bool { twoFingerValue != nil }
     func dragDistance() -> CGFloat? { if case .drag(let d) = kind { return d } else { return nil } }
 
     /// The gesture's value changed.
