@@ -45,6 +45,23 @@ private struct TickingImages: View {
     }
 }
 
+/// Modifiers written on the ForEach itself, moved by a TimelineView: distributed over its elements.
+private struct TickingModifiedForEach: View {
+    let count: Int
+    var body: some View {
+        TimelineView(.animation) { context in
+            let tick = Int((context.date.timeIntervalSince1970 * 60).rounded())
+            ZStack(alignment: .topLeading) {
+                ForEach(0..<count) { i in
+                    Color.blue.frame(width: 4, height: 4).offset(x: CGFloat(i * 5))
+                }
+                .frame(width: 10, height: 10, alignment: .topLeading)
+                .offset(y: CGFloat(tick % 5))
+            }
+        }
+    }
+}
+
 /// Scene 5's own shape: each image modified directly (no Group, no `if` around it).
 private struct TickingPlainImages: View {
     let path: String
@@ -162,6 +179,17 @@ struct WholeFrameAllocationTests {
         let few = try ReEvaluationAllocationTests.updateAllocations(of: TickingImages(path: path, count: 4))
         let many = try ReEvaluationAllocationTests.updateAllocations(of: TickingImages(path: path, count: 32))
         #expect(many.max()! <= few.max()! + 4, "update allocations: 4 images \(few), 32 images \(many)")
+    }
+
+    /// A chain written on the ForEach itself (`.frame(…).offset(y: tick)`), distributed over
+    /// each element. One distribution per update here (unlike the Group inside each element
+    /// above), so this guards the per-element part: each wrapped `ModifiedContent` is written
+    /// into the entry kept from the last update (4 allocations either way in this debug build).
+    @Test func reEvaluatingModifiersOnAForEachAllocatesNoMoreForMoreElements() throws {
+        #expect(kiosk_allocation_counting_active() == 1)
+        let few = try ReEvaluationAllocationTests.updateAllocations(of: TickingModifiedForEach(count: 4))
+        let many = try ReEvaluationAllocationTests.updateAllocations(of: TickingModifiedForEach(count: 32))
+        #expect(many.max()! <= few.max()! + 4, "update allocations: 4 elements \(few), 32 elements \(many)")
     }
 
     /// Whole frames of ticking images once warm allocate no more than the same tree of colours

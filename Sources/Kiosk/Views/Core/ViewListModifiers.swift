@@ -77,7 +77,7 @@ enum ModifierWrapper<M: ViewModifier>: ChildWrapper {
 }
 
 /// One modifier being distributed: where its value is (valid while `distribute` runs) and how
-/// to wrap an element in it. Two words, no box: a `ModifierWrapper<M>` value kept as an
+/// to wrap an element in it, stored inline in the array: a `ModifierWrapper<M>` value kept as an
 /// `any ChildWrapper` was boxed on every distribution once `M` was over three words (a frame),
 /// an allocation per element per update.
 struct ChildWrapperEntry {
