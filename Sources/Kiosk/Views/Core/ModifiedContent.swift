@@ -38,13 +38,20 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
 
 extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModifier {
     func makeChildren(_ list: inout ChildList) {
-        if let builtin = modifier as? any BuiltinModifier {
-            if Self.distributesOverElements {
-                // A built-in modifier on a view list applies to each element (ViewListModifiers.swift).
-                list.distribute(builtin, over: content)
-                return
+        // The modifier is opened from its metatype and read as its own type: `modifier as? any
+        // BuiltinModifier` boxed one over three words (a frame) on every evaluation of a chain
+        // distributed over a view list.
+        if let builtinType = Modifier.self as? any BuiltinModifier.Type {
+            func make<B: BuiltinModifier>(_: B.Type) {
+                let builtin = withUnsafePointer(to: modifier) { UnsafeRawPointer($0).assumingMemoryBound(to: B.self).pointee }
+                if Self.distributesOverElements {
+                    // A built-in modifier on a view list applies to each element (ViewListModifiers.swift).
+                    list.distribute(builtin, over: content)
+                    return
+                }
+                builtin.makeChildren(content: content, &list)
             }
-            builtin.makeChildren(content: content, &list)
+            make(builtinType)
         } else {
             list.append(_ModifierBody(modifier: modifier, content: content), key: 0)
         }

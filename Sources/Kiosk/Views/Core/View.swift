@@ -91,12 +91,14 @@ struct ChildList {
 
     /// Modifiers that a modifier on a view list (ForEach, Group…) applies to each element
     /// while the list's elements are appended, outermost first (ViewListModifiers.swift).
-    var wrappers: [any ChildWrapper] = []
+    /// Their entries refer to modifiers only while `distribute` runs; the array's storage is
+    /// kept with the list, so distributing allocates nothing once warm.
+    var wrappers: [ChildWrapperEntry] = []
     /// Wraps `view` in `wrappers[0...level]`, innermost first, and appends the result.
     mutating func putWrapped<V: View>(_ view: V, _ key: ChildKey, level: Int) {
         if level < 0 { put(view, key); return }
-        let wrapper = wrappers[level]
-        wrapper.append(view, key: key, level: level, to: &self)
+        let entry = wrappers[level]
+        entry.wrapper.append(view, modifier: entry.modifier, key: key, level: level, to: &self)
     }
 
     @inline(__always)

@@ -64,24 +64,46 @@ func isDynamicViewList(_ t: Any.Type) -> Bool {
     return false
 }
 
-/// Wraps each element appended to a child list in one modifier.
+/// Wraps each element appended to a child list in one modifier, read from where
+/// `ChildList.distribute` holds it.
 protocol ChildWrapper {
-    func append<V: View>(_ view: V, key: ChildKey, level: Int, to list: inout ChildList)
+    static func append<V: View>(_ view: V, modifier: UnsafeRawPointer, key: ChildKey, level: Int, to list: inout ChildList)
 }
 
-struct ModifierWrapper<M: ViewModifier>: ChildWrapper {
-    let modifier: M
-    func append<V: View>(_ view: V, key: ChildKey, level: Int, to list: inout ChildList) {
-        list.putWrapped(ModifiedContent(content: view, modifier: modifier), key, level: level - 1)
+enum ModifierWrapper<M: ViewModifier>: ChildWrapper {
+    static func append<V: View>(_ view: V, modifier: UnsafeRawPointer, key: ChildKey, level: Int, to list: inout ChildList) {
+        list.putWrapped(ModifiedContent(content: view, modifier: modifier.assumingMemoryBound(to: M.self).pointee), key, level: level - 1)
     }
+}
+
+/// One modifier being distributed: where its value is (valid while `distribute` runs) and how
+/// to wrap an element in it, stored inline in the array: a `ModifierWrapper<M>` value kept as an
+/// `any ChildWrapper` was boxed on every distribution once `M` was over three words (a frame),
+/// an allocation per element per update.
+struct ChildWrapperEntry {
+    let modifier: UnsafeRawPointer
+    let wrapper: any ChildWrapper.Type
 }
 
 extension ChildList {
     /// Appends the elements of `content` (a view list), each wrapped in `modifier`.
+    ///
+    /// Allocates nothing: the list is opened from its metatype and read in place (`content as?
+    /// any PrimitiveView` boxed a list over three words, a Group or a modified one, on every
+    /// update), the modifier is referred to where it is, and the wrapped elements are written
+    /// into the entries kept from the last evaluation like any other child.
     mutating func distribute<M: ViewModifier, C: View>(_ modifier: M, over content: C) {
-        guard let list = content as? any PrimitiveView else { return }
-        wrappers.append(ModifierWrapper(modifier: modifier))
-        list.makeChildren(&self)
-        wrappers.removeLast()
+        guard let listType = C.self as? any PrimitiveView.Type else { return }
+        withUnsafePointer(to: modifier) { m in
+            withUnsafePointer(to: content) { c in
+                wrappers.append(ChildWrapperEntry(modifier: UnsafeRawPointer(m), wrapper: ModifierWrapper<M>.self))
+                ChildList.makeChildren(of: UnsafeRawPointer(c), as: listType, into: &self)
+                wrappers.removeLast()
+            }
+        }
+    }
+
+    private static func makeChildren<P: PrimitiveView>(of view: UnsafeRawPointer, as _: P.Type, into list: inout ChildList) {
+        view.assumingMemoryBound(to: P.self).pointee.makeChildren(&list)
     }
 }
