@@ -132,3 +132,26 @@ import TestSupport
         #expect(host.warnings.isEmpty)
     }
 }
+
+@Suite struct CorpusSymbolTests {
+    @Test func numberedAndAddedSymbolsDrawWithoutWarnings() {
+        let names = SystemSymbols.moreNames + ["1.square.fill", "2.square.fill", "3.square.fill", "4.circle",
+                                               "5.circle.fill", "6.square", "7.circle", "8.square.fill", "9.circle.fill", "0.square"]
+        let host = HeadlessHost(width: 390, height: 120) {
+            VStack(spacing: 12) {
+                HStack(spacing: 12) { ForEach(0..<7, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
+                HStack(spacing: 12) { ForEach(7..<names.count, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
+            }
+        }
+        expectGolden(host.snapshot(), "corpus-symbols")
+        #expect(host.warnings.isEmpty)
+        // A filled numbered square is filled around a cut-out digit: dark at its edge, light inside.
+        let frames = host.frames(of: Image.self)
+        #expect(frames.count == names.count)
+        let one = frames[3], s = host.snapshot()
+        #expect(rgba(s, Int(one.minX) + 4, Int(one.midY))[0] < 60)
+        let digit = (Int(one.minX) + 3..<Int(one.maxX) - 3).filter { rgba(s, $0, Int(one.midY))[0] > 200 }
+        #expect(!digit.isEmpty && digit.allSatisfy { Double($0) > one.minX + 6 && Double($0) < one.maxX - 6 })
+        #expect(SystemSymbols.numbered("12.circle") == nil && SystemSymbols.numbered("1.hexagon") == nil)
+    }
+}
