@@ -21,3 +21,35 @@ import TestSupport
         #expect(abs(b.minY - a.maxY - 8) < 0.5)                   // VStack's default spacing
     }
 }
+
+@Suite struct CorpusNavigationBarTests {
+    struct TipForm: View {
+        var body: some View {
+            NavigationStack {
+                Form {
+                    Section { Text("Amount") }
+                }
+                .navigationTitle("Tip calculator")
+                .navigationBarTitleDisplayMode(.inline)
+            }
+        }
+    }
+
+    @Test func aBarOverAFormShowsTheGroupedBackgroundAsIOSsScrollEdgeBarDoes() throws {
+        let host = HeadlessHost(width: 390, height: 300) { TipForm() }
+        host.advance(by: 0.1)
+        expectGolden(host.snapshot(), "corpus-form-bar")
+        let title = try #require(host.frame(ofText: "Tip calculator"))
+        // Beside the title, in the bar: systemGroupedBackground (242, 242, 247), not white.
+        #expect(rgba(host.snapshot(), 8, Int(title.midY)) == [242, 242, 247, 255])
+    }
+
+    @Test func aBarOverPlainContentStaysWhite() throws {
+        let host = HeadlessHost(width: 390, height: 300) {
+            NavigationStack { Text("Body").navigationTitle("Plain").navigationBarTitleDisplayMode(.inline) }
+        }
+        host.advance(by: 0.1)
+        let title = try #require(host.frame(ofText: "Plain"))
+        #expect(rgba(host.snapshot(), 8, Int(title.midY)) == [255, 255, 255, 255])
+    }
+}

@@ -29,6 +29,9 @@ import Observation
     /// Whether the page has a `.toolbarTitleMenu` (ToolbarTitleMenu.swift); its content, read
     /// when it opens, is not observed.
     var hasTitleMenu = false
+    /// Whether the page shows a grouped List or Form (ListBackground sets it): the bar is then
+    /// drawn in the grouped background, as iOS's bar is transparent over it at the scroll edge.
+    var groupedContent = false
     @ObservationIgnored var titleMenu: AnyView?
     /// Bumped whenever a `.toolbar` on the page is evaluated: its items are views, which cannot
     /// be compared, so the bar and the bottom toolbar read them again.
@@ -383,7 +386,7 @@ struct _NavigationBar: View {
             }
         }
         .frame(maxWidth: .infinity)
-        .background(Color(.systemBackground))
+        .background(info.groupedContent ? Color(uiColor: .systemGroupedBackground) : Color(.systemBackground))
         }
     }
 }
