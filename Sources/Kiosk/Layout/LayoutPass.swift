@@ -131,8 +131,11 @@ final class LayoutPass {
             let s = size(items[0], ProposedViewSize(rect.size))
             place(items[0], in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s))
         default:
-            StackLayout(axis: .vertical, alignment: 0.5, verticalAlignment: .center, spacing: nil)
-                .place(items: items, in: rect, pass: self)
+            // The implicit VStack is centred in the rect like a single child (a two-view body at
+            // the root sits in the middle of the screen on iOS, not at its top).
+            let stack = StackLayout(axis: .vertical, alignment: 0.5, verticalAlignment: .center, spacing: nil)
+            let s = stack.size(items: items, proposal: ProposedViewSize(rect.size), pass: self)
+            stack.place(items: items, in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s), pass: self)
         }
     }
 

@@ -270,6 +270,8 @@ struct _SegmentedControl: View {
         let track = dark ? Color(.sRGB, red: 0.46, green: 0.46, blue: 0.5, opacity: 0.24)
                          : Color(.sRGB, red: 0.46, green: 0.46, blue: 0.5, opacity: 0.12)
         let thumb = dark ? Color(.sRGB, red: 0.39, green: 0.39, blue: 0.4, opacity: 1) : Color.white
+        // UISegmentedControl.appearance() (UISegmentedControlAppearance.swift), as iOS honours it.
+        let style = UISegmentedControl.currentStyle
         let n = options.items.count
         HStack(spacing: 0) {
             ForEach(0..<n, id: \.self) { i in
@@ -279,12 +281,12 @@ struct _SegmentedControl: View {
                 options.items[i].view
                     .font(.system(size: 13, weight: isChosen ? .semibold : .regular))
                     .lineLimit(1)
-                    .foregroundColor(.primary)
+                    .foregroundColor((isChosen ? style.selectedText : style.normalText) ?? .primary)
                     .padding(.horizontal, 6)
                     .frame(maxWidth: .infinity, maxHeight: .infinity)
                     .background(
                         RoundedRectangle(cornerRadius: 7)
-                            .fill(isChosen ? thumb : Color.clear)
+                            .fill(isChosen ? style.thumb ?? thumb : Color.clear)
                             .shadow(color: Color.black.opacity(isChosen ? 0.12 : 0), radius: 4, x: 0, y: 3)
                             .padding(2))
                     .overlay(alignment: .leading) {
@@ -297,7 +299,7 @@ struct _SegmentedControl: View {
         }
         .frame(height: Self.height)
         .frame(maxWidth: .infinity)
-        .background(RoundedRectangle(cornerRadius: 8.91).fill(track))
+        .background(RoundedRectangle(cornerRadius: 8.91).fill(style.track ?? track))
     }
 }
 

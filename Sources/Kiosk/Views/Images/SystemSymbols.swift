@@ -10,7 +10,9 @@
 // plus.circle.fill, minus.circle.fill, xmark.circle.fill, house.fill, magnifyingglass,
 // info.circle, exclamationmark.triangle.fill, person.fill, sun.max.fill, moon.fill, bolt.fill,
 // clock, ellipsis, line.3.horizontal, trash, bell.fill, gearshape, wifi, location.fill,
-// checkmark.circle, checkmark.circle.fill, checkmark.square, checkmark.square.fill; and the
+// checkmark.circle, checkmark.circle.fill, checkmark.square, checkmark.square.fill; `moreNames`:
+// gear, arrow.up.arrow.down, pencil.circle.fill, and a digit in a circle or square (0.circle …
+// 9.square.fill); and the
 // on-screen keyboard's (`keyboardNames`, Focus/Keyboard/KeyboardSymbols.swift).
 // Any other name draws a placeholder (a stroked square with a diagonal) and warns once per name.
 
@@ -34,6 +36,9 @@ enum SystemSymbols {
         "wifi", "location.fill", "checkmark.circle", "checkmark.circle.fill", "checkmark.square",
         "checkmark.square.fill",
     ]
+    /// Names added for public SwiftUI screens (scripts/corpus), kept apart so `names`' golden
+    /// grid stays as it was; and "0.circle" … "9.square.fill" (`numbered`).
+    static let moreNames: [String] = ["gear", "arrow.up.arrow.down", "pencil.circle.fill"]
 
     /// The stroke width as a share of the side.
     static let strokeShare = 0.09
@@ -42,10 +47,10 @@ enum SystemSymbols {
 
     /// The parts of `name`, or the placeholder (warning once) for a name not in the set.
     static func parts(_ name: String) -> [Part] {
-        if let p = known(name) ?? keyboardSymbol(name) { return p }
+        if let p = known(name) ?? keyboardSymbol(name) ?? numbered(name) { return p }
         let first = warned.withLock { $0.insert(name).inserted }
         if first {
-            Diagnostics.warn("Image(systemName: \"\(name)\"): not among kiosk's \(names.count) drawn symbols (SystemSymbols.names); a placeholder is shown")
+            Diagnostics.warn("Image(systemName: \"\(name)\"): not among kiosk's \(names.count + moreNames.count + 40) drawn symbols (SystemSymbols.names, moreNames, numbered); a placeholder is shown")
         }
         return [stroked { p in
             p.addRect(Rect(x: 0.12, y: 0.12, width: 0.76, height: 0.76))
@@ -186,7 +191,7 @@ enum SystemSymbols {
                 p.cubic(to: Point(0.5, 0.08), control1: Point(0.76, 0.4), control2: Point(0.78, 0.08))
                 p.close()
                 p.addCircle(center: Point(0.5, 0.88), radius: 0.08) }]
-        case "gearshape":
+        case "gearshape", "gear":
             return [holed { p in
                 var pts: [(Double, Double)] = []
                 for i in 0..<32 {
@@ -210,8 +215,52 @@ enum SystemSymbols {
                                                    $0.move(to: check[0].0, check[0].1); $0.line(to: check[1].0, check[1].1); $0.line(to: check[2].0, check[2].1) }]
         case "checkmark.square.fill": return [holed { $0.addRoundedRect(Rect(x: 0.04, y: 0.04, width: 0.92, height: 0.92), cornerRadius: 0.16); thickPolyline(&$0, check, w: 0.045) }]
         case "location.fill": return [filled { polygon(&$0, [(0.92, 0.08), (0.56, 0.92), (0.46, 0.54), (0.08, 0.44)]) }]
+        case "arrow.up.arrow.down": return [stroked { $0.move(to: 0.3, 0.88); $0.line(to: 0.3, 0.14); $0.move(to: 0.08, 0.36); $0.line(to: 0.3, 0.12); $0.line(to: 0.52, 0.36)
+                                                      $0.move(to: 0.7, 0.12); $0.line(to: 0.7, 0.86); $0.move(to: 0.48, 0.64); $0.line(to: 0.7, 0.88); $0.line(to: 0.92, 0.64) }]
+        case "pencil.circle.fill": return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94))
+                                                   polygon(&$0, [(0.62, 0.26), (0.74, 0.38), (0.42, 0.7), (0.27, 0.73), (0.3, 0.58)]) }]
         default: return nil
         }
+    }
+
+    /// Strokes of the digits 0…9 in the unit square (about 0.28 wide, 0.48 high, centred), each a
+    /// list of polylines that neither cross nor overlap (so they cut out cleanly, even-odd).
+    private static let digitStrokes: [[[(Double, Double)]]] = [
+        [[(0.5, 0.26), (0.64, 0.26), (0.64, 0.74), (0.36, 0.74), (0.36, 0.26), (0.5, 0.26)]],
+        [[(0.41, 0.34), (0.54, 0.26), (0.54, 0.74)]],
+        [[(0.36, 0.32), (0.44, 0.26), (0.58, 0.26), (0.64, 0.33), (0.64, 0.42), (0.36, 0.74), (0.66, 0.74)]],
+        [[(0.36, 0.26), (0.64, 0.26), (0.48, 0.46), (0.58, 0.46), (0.64, 0.53), (0.64, 0.67), (0.57, 0.74), (0.36, 0.74)]],
+        [[(0.58, 0.74), (0.58, 0.26), (0.34, 0.6), (0.535, 0.6)], [(0.625, 0.6), (0.68, 0.6)]],
+        [[(0.64, 0.26), (0.38, 0.26), (0.36, 0.48), (0.58, 0.46), (0.64, 0.54), (0.64, 0.66), (0.57, 0.74), (0.36, 0.74)]],
+        [[(0.62, 0.26), (0.46, 0.26), (0.36, 0.4), (0.36, 0.74), (0.64, 0.74), (0.64, 0.5), (0.405, 0.5)]],
+        [[(0.36, 0.26), (0.64, 0.26), (0.46, 0.74)]],
+        [[(0.5, 0.26), (0.64, 0.26), (0.64, 0.74), (0.36, 0.74), (0.36, 0.26), (0.5, 0.26)], [(0.405, 0.5), (0.595, 0.5)]],
+        [[(0.595, 0.5), (0.36, 0.5), (0.36, 0.26), (0.64, 0.26), (0.64, 0.6), (0.54, 0.74), (0.38, 0.74)]],
+    ]
+
+    /// "N.circle", "N.circle.fill", "N.square", "N.square.fill" for a digit N: the digit stroked
+    /// inside the outline, or cut out of the filled shape.
+    static func numbered(_ name: String) -> [Part]? {
+        let parts = name.split(separator: ".")
+        guard parts.count >= 2, parts.count <= 3, parts[0].count == 1, let d = Int(parts[0]),
+              parts[1] == "circle" || parts[1] == "square", parts.count == 2 || parts[2] == "fill" else { return nil }
+        let circle = parts[1] == "circle", fill = parts.count == 3
+        let lines = digitStrokes[d]
+        if fill {
+            return [holed { p in
+                if circle { p.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94)) }
+                else { p.addRoundedRect(Rect(x: 0.04, y: 0.04, width: 0.92, height: 0.92), cornerRadius: 0.16) }
+                for l in lines { thickPolyline(&p, l, w: 0.045) }
+            }]
+        }
+        return [stroked { p in
+            if circle { p.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86)) }
+            else { p.addRoundedRect(Rect(x: 0.08, y: 0.08, width: 0.84, height: 0.84), cornerRadius: 0.14) }
+            for l in lines {
+                p.move(to: l[0].0, l[0].1)
+                for q in l.dropFirst() { p.line(to: q.0, q.1) }
+            }
+        }]
     }
 }
 

@@ -250,7 +250,13 @@ struct ListBackground: View {
     let metrics: ListMetrics
     let hidden: Bool
     @Environment(\.colorScheme) private var scheme
-    var body: some View { hidden ? Color.clear : metrics.background(scheme) }
+    @Environment(\.navigationPage) private var page
+    var body: some View {
+        // A grouped list tells its navigation page, whose bar then shows the grouped background
+        // as iOS's transparent scroll-edge bar does (NavigationStack.swift, _NavigationBar).
+        if let page, metrics.grouped, !hidden, !page.groupedContent { page.groupedContent = true }
+        return hidden ? Color.clear : metrics.background(scheme)
+    }
 }
 
 /// One flattened entry drawn in the list's style.

@@ -26,6 +26,13 @@ import Observation
     var displayMode: NavigationBarItem.TitleDisplayMode = .automatic
     var backButtonHidden = false
     var barHidden = false
+    /// Whether the page has a `.toolbarTitleMenu` (ToolbarTitleMenu.swift); its content, read
+    /// when it opens, is not observed.
+    var hasTitleMenu = false
+    /// Whether the page shows a grouped List or Form (ListBackground sets it): the bar is then
+    /// drawn in the grouped background, as iOS's bar is transparent over it at the scroll edge.
+    var groupedContent = false
+    @ObservationIgnored var titleMenu: AnyView?
     /// Bumped whenever a `.toolbar` on the page is evaluated: its items are views, which cannot
     /// be compared, so the bar and the bottom toolbar read them again.
     var toolbarVersion = 0
@@ -344,7 +351,7 @@ struct _NavigationBar: View {
                 if let principal {
                     principal.view
                 } else if !large, let title {
-                    Text(title).font(.headline).lineLimit(1)
+                    _NavigationTitleText(title: title, large: false, info: info)
                 }
                 HStack(spacing: 0) {
                     if let pop, !info.backButtonHidden {
@@ -372,14 +379,14 @@ struct _NavigationBar: View {
             }
             .frame(height: Self.rowHeight)
             if large, let title {
-                Text(title).font(.largeTitle.bold()).lineLimit(1)
+                _NavigationTitleText(title: title, large: true, info: info)
                     .padding(.horizontal, 16)
                     .frame(maxWidth: .infinity, alignment: .leading)
                     .frame(height: Self.largeTitleHeight)
             }
         }
         .frame(maxWidth: .infinity)
-        .background(Color(.systemBackground))
+        .background(info.groupedContent ? Color(uiColor: .systemGroupedBackground) : Color(.systemBackground))
         }
     }
 }
