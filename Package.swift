@@ -7,6 +7,11 @@ import CompilerPluginSupport
 // builds with KIOSK_BUILD_VNC=0, which leaves the CVNC module out (VNCServer is then absent and
 // `vnc =` is refused at start with a message saying so).
 let withVNC = Context.environment["KIOSK_BUILD_VNC"] != "0"
+// AsyncImage's http(s) loading links Debian's libcurl, whose libcurl.a needs libraries Debian
+// ships no static archive of (nghttp2, librtmp, libssh2, libpsl, GSSAPI, LDAP, zstd): scripts/build-static
+// builds with KIOSK_BUILD_CURL=0, which leaves the CCurl module out (AsyncImage then loads
+// file URLs only; http(s) URLs fail with `AsyncImageError.unsupportedScheme`, saying why).
+let withCurl = Context.environment["KIOSK_BUILD_CURL"] != "0"
 
 // Hot pixel loops are written for the optimiser; debug builds of them are 20–50× slower,
 // so tests that draw big surfaces still finish because `scripts/test` builds with -O for Raster.
@@ -36,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CVNC", pkgConfig: "libvncserver", providers: [.apt(["libvncserver-dev"])]),
+        // AsyncImage's http(s) client (typed wrappers of the variadic curl_easy_setopt/getinfo).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // No library: one static inline prefetch for the raster's row loops.
         .systemLibrary(name: "CRasterCPU"),
 
@@ -45,7 +52,7 @@ let package = Package(
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).
         // ENGINE.md is the folder's documentation, not a resource (excluded: no SwiftPM warning).
-        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "CXKBCommon", "KioskMacros", "KioskGeometry"] + (withVNC ? ["CVNC"] : []), exclude: ["ENGINE.md"]),
+        .target(name: "Kiosk", dependencies: ["Raster", "CDRM", "CXKBCommon", "KioskMacros", "KioskGeometry"] + (withVNC ? ["CVNC"] : []) + (withCurl ? ["CCurl"] : []), exclude: ["ENGINE.md"]),
         // CGFloat, CGPoint, CGSize, CGRect…: a module of their own so Kiosk can re-export them by
         // scoped imports, which win over Foundation's where a file imports both (CoreGraphicsTypes.swift).
         .target(name: "KioskGeometry"),

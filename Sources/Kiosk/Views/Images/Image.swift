@@ -16,7 +16,14 @@ import Glibc
 /// Image("logo").resizable().scaledToFit().frame(width: 120)
 /// ```
 public struct Image: View, PrimitiveView, LayoutBehavior {
-    let name: String
+    /// A name to resolve to a file, or pixels decoded already (AsyncImage's image). An enum of a
+    /// String and a reference is 17 bytes, so the Image still fits an `any View` inline (23 bytes).
+    let content: Content
+    enum Content { case named(String), decoded(DecodedImage) }
+    /// The name given (empty for a decoded image).
+    var name: String { if case .named(let n) = content { return n } else { return "" } }
+    /// The pixels of an image made from decoded data, nil for a named one.
+    var decoded: DecodedImage? { if case .decoded(let d) = content { return d } else { return nil } }
     /// The bundle, interned (`ImageBundle.intern`): a name, a 16-bit bundle number, two flags and
     /// the sampling fit the three words an `any View` holds inline, so re-evaluating an Image
     /// boxes nothing (WholeFrameAllocationTests); an `ImageBundle?` made it four.
@@ -26,19 +33,21 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     var isTiled = false
     var sampling: Sampling = .bilinear
 
-    public init(_ name: String) { self.name = name }
+    public init(_ name: String) { content = .named(name) }
     /// The image `name` in `bundle`'s folders first (`.module`: the package's resources).
-    public init(_ name: String, bundle: ImageBundle?) { self.name = name; bundleID = ImageBundle.intern(bundle) }
+    public init(_ name: String, bundle: ImageBundle?) { content = .named(name); bundleID = ImageBundle.intern(bundle) }
     /// The image `name` in a Foundation `Bundle` (in files that import Foundation), found by its
     /// path; see ``ImageBundle``.
     public init<B: AnyObject>(_ name: String, bundle: B?) {
-        self.name = name; bundleID = ImageBundle.intern(bundle.map { ImageBundle(describing: $0) })
+        content = .named(name); bundleID = ImageBundle.intern(bundle.map { ImageBundle(describing: $0) })
     }
     /// A decorative image (no accessibility label; same as `init(_:)` here).
-    public init(decorative name: String) { self.name = name }
+    public init(decorative name: String) { content = .named(name) }
     /// A symbol drawn as paths in the foreground style, sized from the font: a small set of
     /// common SF Symbols names (listed in SystemSymbols.swift); others draw a placeholder and warn.
-    public init(systemName: String) { name = "systemName:" + systemName }
+    public init(systemName: String) { content = .named("systemName:" + systemName) }
+    /// Pixels decoded already, shown at `scale` pixels per point (AsyncImage's `.success` image).
+    init(decoded: DecodedImage) { content = .decoded(decoded) }
     public var body: Never { bodyNeverCalled("Image") }
 
     /// Lets the image take the size it is offered: stretched, or with `.tile` repeated at its
@@ -58,7 +67,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
 
     /// The decoded image at full size.
-    var surface: ImageBox? { ImageCache.shared.image(named: name, bundle: bundle) }
+    var surface: ImageBox? { decoded?.box ?? ImageCache.shared.image(named: name, bundle: bundle) }
     /// The file and its display size (from the header alone).
     var source: ImageCache.Source? { ImageCache.shared.source(named: name, bundle: bundle) }
 
@@ -79,6 +88,9 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
             let side = Image.symbolSide(node.environment)
             return isResizable ? proposal.replacingUnspecifiedDimensions(by: CGSize(width: side, height: side)) : CGSize(width: side, height: side)
         }
+        if let decoded {
+            return isResizable ? proposal.replacingUnspecifiedDimensions(by: decoded.size) : decoded.size
+        }
         guard let source = lookup(for: node).source else { return .zero }
         let intrinsic = CGSize(width: source.width, height: source.height)
         return isResizable ? proposal.replacingUnspecifiedDimensions(by: intrinsic) : intrinsic
@@ -86,6 +98,12 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
 
     func render(node: Node, pass: RenderPass) {
         if let symbol = symbolName { renderSymbol(node.environment.symbolVariants.apply(to: symbol), node: node, pass: pass); return }
+        if let decoded {
+            let command: DrawCommand = isResizable && isTiled ? .tiledImage(decoded.box, Raster.Rect(node.frame), sampling)
+                                                              : .image(decoded.box, Raster.Rect(node.frame), sampling)
+            pass.emit(command, owner: node, index: 0, localBounds: node.frame)
+            return
+        }
         let kept = lookup(for: node)
         guard let source = kept.source else { return }
         // Tiles repeat at the image's own size, so they need every pixel; a stretched image
@@ -115,4 +133,16 @@ final class ImageLookup {
     var reduction = -1
     var box: ImageBox?
     init(name: String, bundleID: UInt16, source: ImageCache.Source?) { self.name = name; self.bundleID = bundleID; self.source = source }
+}
+
+/// Pixels decoded ahead of drawing (AsyncImage decodes off the main thread) and their size in
+/// points: the pixel size divided by the scale.
+final class DecodedImage {
+    let box: ImageBox
+    let size: CGSize
+    init(_ surface: Surface, scale: CGFloat) {
+        box = ImageBox(surface)
+        let s = scale.isFinite && scale > 0 ? scale : 1
+        size = CGSize(width: CGFloat(surface.width) / s, height: CGFloat(surface.height) / s)
+    }
 }
