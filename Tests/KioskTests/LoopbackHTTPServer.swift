@@ -48,15 +48,15 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     enum ServerError: Error { case socket(Int32) }
 
     /// Closes the listening socket (new connections are refused) and every held connection.
+    /// Descriptors are shut down and closed only under the lock: a number closed elsewhere may
+    /// already belong to another test's socket (the suite runs in parallel).
     func stop() {
-        let fds: [Int32] = state.withLock { s in
-            guard !s.stopped else { return [] }
+        state.withLock { s in
+            guard !s.stopped else { return }
             s.stopped = true
-            let open = s.open; s.open.removeAll()
-            return open
+            for fd in s.open { shutdown(fd, Int32(SHUT_RDWR)) }
+            shutdown(listener, Int32(SHUT_RDWR))
         }
-        for fd in fds { shutdown(fd, Int32(SHUT_RDWR)) }
-        shutdown(listener, Int32(SHUT_RDWR))
     }
 
     deinit { stop() }
@@ -65,20 +65,26 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         while true {
             var p = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             let r = poll(&p, 1, 50)
-            if state.withLock({ $0.stopped }) { close(listener); return }
+            let stopped: Bool = state.withLock { s in
+                if s.stopped { close(listener) }
+                return s.stopped
+            }
+            if stopped { return }
             guard r > 0 else { continue }
             let c = accept(listener, nil, nil)
             guard c >= 0 else { continue }
-            state.withLock { $0.open.append(c) }
+            let refused: Bool = state.withLock { s in
+                if s.stopped { close(c); return true }
+                s.open.append(c)
+                return false
+            }
+            if refused { continue }
             DispatchQueue(label: "test.http.connection").async { [self] in serve(c) }
         }
     }
 
     private func serve(_ fd: Int32) {
-        defer {
-            state.withLock { s in s.open.removeAll { $0 == fd } }
-            close(fd)
-        }
+        defer { state.withLock { s in s.open.removeAll { $0 == fd }; close(fd) } }
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         func complete() -> Bool {
