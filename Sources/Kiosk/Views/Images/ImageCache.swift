@@ -14,7 +14,8 @@
 // table at once: `scripts/sanitize thread`). A decode holds the lock, so a file is decoded once
 // however many threads ask. Decoding runs on the thread that lays out and draws: moving it off
 // needs a way to redraw a graph when a decode finishes from another thread, which Image does not
-// have yet (AsyncImage would bring it).
+// have yet (AsyncImage decodes on a queue of its own and hands the pixels over in its phase, as a
+// state change on the main queue; named images could follow that path).
 #if canImport(Glibc)
 import Glibc
 #endif
