@@ -385,6 +385,24 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(server.requests.map(\.path) == ["/red", "/blue"])
     }
 
+    @Test func removingTheViewAbortsItsTransfer() throws {
+        let server = try LoopbackHTTPServer { _ in .hang }
+        defer { server.stop() }
+        let model = ShowModel()
+        let seen = Seen()
+        let url = server.url("/forever.png")
+        let host = HeadlessHost(width: 40, height: 40) { Shower(model: model, url: url, seen: seen) }
+        #expect(wait(host) { server.requests.count == 1 })
+        #expect(server.closedConnections == 0)
+        DispatchQueue.main.sync { model.shown = false }
+        // The timeout is 30 s: only the cancellation ends the transfer this soon (curl's progress
+        // callback runs at least once a second).
+        let start = Syscall.monotonicNow()
+        #expect(wait(host, seconds: 5) { server.closedConnections == 1 })
+        #expect(Syscall.monotonicNow() - start < 5)
+        #expect(seen.phase == "empty")   // the aborted load showed nothing
+    }
+
     @Test func cacheFilesAreBoundedAndCheckTheirURL() throws {
         let dir = tempFolder(); defer { removeFolder(dir) }
         let cache = AsyncImageCache(directory: dir, limit: 3000)
@@ -405,6 +423,23 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
 @Observable private final class URLModel: @unchecked Sendable {
     var url: URL
     init(_ url: URL) { self.url = url }
+}
+
+@Observable private final class ShowModel: @unchecked Sendable {
+    var shown = true
+}
+
+private struct Shower: View {
+    let model: ShowModel
+    let url: URL
+    let seen: Seen
+    var body: some View {
+        if model.shown {
+            phaseView(url, seen, options: AsyncImageOptions(connectTimeout: 30, timeout: 30, cacheDirectory: nil))
+        } else {
+            Color.white
+        }
+    }
 }
 
 private struct URLSwitcher: View {

@@ -21,10 +21,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
     let port: Int
     private let listener: Int32
-    private let state = Locked((requests: [Request](), open: [Int32](), stopped: false))
+    private let state = Locked((requests: [Request](), open: [Int32](), stopped: false, closed: 0))
     private let handler: @Sendable (Request) -> Response
 
     var requests: [Request] { state.withLock { $0.requests } }
+    /// Connections that have ended (the client closed, or the reply was sent).
+    var closedConnections: Int { state.withLock { $0.closed } }
     func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
     init(_ handler: @escaping @Sendable (Request) -> Response) throws {
@@ -84,7 +86,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     }
 
     private func serve(_ fd: Int32) {
-        defer { state.withLock { s in s.open.removeAll { $0 == fd }; close(fd) } }
+        defer { state.withLock { s in s.open.removeAll { $0 == fd }; close(fd); s.closed += 1 } }
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         func complete() -> Bool {
