@@ -94,7 +94,7 @@ private func center(_ host: HeadlessHost) -> [UInt8] { rgba(host.snapshot(), 20,
 private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], green: [UInt8] = [0, 255, 0, 255]
 
 @Suite struct AsyncImageTests {
-    @Test func httpPhasesGoFromEmptyToSuccessAndDrawTheImage() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func httpPhasesGoFromEmptyToSuccessAndDrawTheImage() throws {
         let server = try LoopbackHTTPServer { _ in .reply(status: 200, headers: [("Content-Type", "image/png")], body: redPNG) }
         defer { server.stop() }
         let cache = tempFolder(); defer { removeFolder(cache) }
@@ -110,7 +110,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(server.requests.first?.path == "/red.png")
     }
 
-    @Test func notFoundIsAFailureWithTheStatus() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func notFoundIsAFailureWithTheStatus() throws {
         let server = try LoopbackHTTPServer { _ in .reply(status: 404, headers: [], body: Array("no such image".utf8)) }
         defer { server.stop() }
         let cache = tempFolder(); defer { removeFolder(cache) }
@@ -124,7 +124,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect("\(seen.error!)".contains("HTTP 404"))
     }
 
-    @Test func theCachedImageShowsWhenTheServerIsGone() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func theCachedImageShowsWhenTheServerIsGone() throws {
         let server = try LoopbackHTTPServer { _ in .reply(status: 200, headers: [], body: redPNG) }
         let cache = tempFolder(); defer { removeFolder(cache) }
         let url = server.url("/menu.png")
@@ -148,7 +148,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(center(uncached) == blue)
     }
 
-    @Test func anETagRevalidationGets304AndKeepsTheImage() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func anETagRevalidationGets304AndKeepsTheImage() throws {
         let served = Locked(0)
         let server = try LoopbackHTTPServer { request in
             if request.headers["if-none-match"] == "\"v1\"" { return .reply(status: 304, headers: [("ETag", "\"v1\"")], body: []) }
@@ -174,7 +174,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(served.withLock { $0 } == 1)   // the second answer was the 304
     }
 
-    @Test func aChangedImageReplacesTheCachedOne() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func aChangedImageReplacesTheCachedOne() throws {
         let version = Locked(1)
         let server = try LoopbackHTTPServer { request in
             let v = version.withLock { $0 }
@@ -201,7 +201,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(center(hostC) == blue)
     }
 
-    @Test func aServerThatNeverAnswersTimesOutAndThePlaceholderStays() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func aServerThatNeverAnswersTimesOutAndThePlaceholderStays() throws {
         let server = try LoopbackHTTPServer { _ in .hang }
         defer { server.stop() }
         let seen = Seen()
@@ -225,7 +225,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect("\(seen.error!)".contains("did not load within 0.5 s"))
     }
 
-    @Test func aHugeContentLengthIsRefusedBeforeTheBody() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func aHugeContentLengthIsRefusedBeforeTheBody() throws {
         // Claims 100 GB, sends 10 bytes and then holds the connection: only an early refusal ends it fast.
         let server = try LoopbackHTTPServer { _ in
             .raw(Array("HTTP/1.1 200 OK\r\nContent-Length: 100000000000\r\n\r\n0123456789".utf8))
@@ -238,7 +238,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(seen.error == .tooLarge(url: url.absoluteString, limit: 64 << 20))
     }
 
-    @Test func aBodyLargerThanTheLimitIsStoppedWhileStreaming() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func aBodyLargerThanTheLimitIsStoppedWhileStreaming() throws {
         // No Content-Length: the size shows only while the bytes come.
         let big = [UInt8](repeating: 7, count: 300_000)
         let server = try LoopbackHTTPServer { _ in .raw(Array("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8) + big) }
@@ -251,7 +251,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(seen.error == .tooLarge(url: url.absoluteString, limit: 100_000))
     }
 
-    @Test func aRedirectLoopEndsWithAnError() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func aRedirectLoopEndsWithAnError() throws {
         let server = try LoopbackHTTPServer { request in
             .reply(status: 302, headers: [("Location", request.path == "/a" ? "/b" : "/a")], body: [])
         }
@@ -265,7 +265,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect("\(seen.error!)".contains("redirect loop"))
     }
 
-    @Test func aRedirectIsFollowed() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func aRedirectIsFollowed() throws {
         let server = try LoopbackHTTPServer { request in
             request.path == "/old" ? .reply(status: 301, headers: [("Location", "/new")], body: []) : .reply(status: 200, headers: [], body: redPNG)
         }
@@ -277,7 +277,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(center(host) == red)
     }
 
-    @Test func corruptDataIsAFailure() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func corruptDataIsAFailure() throws {
         let server = try LoopbackHTTPServer { _ in .reply(status: 200, headers: [], body: Array("<html>not an image</html>".utf8)) }
         defer { server.stop() }
         let cache = tempFolder(); defer { removeFolder(cache) }
@@ -315,6 +315,19 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         guard case .undecodable? = corrupt.error else { Issue.record("got \(String(describing: corrupt.error))"); return }
     }
 
+    /// The static build's (KIOSK_BUILD_CURL=0): http(s) fails at once, naming the reason; files
+    /// still load (fileURLsAndPlainPathsLoad runs in both builds).
+    @Test(.enabled(if: !AsyncImageLoader.supportsHTTP)) func withoutLibcurlHTTPIsRefusedWithTheReason() throws {
+        let seen = Seen()
+        let url = URL(string: "http://127.0.0.1:9/x.png")!
+        let host = HeadlessHost(width: 40, height: 40) { phaseView(url, seen, options: options(cache: nil)) }
+        #expect(wait(host) { seen.phase == "failure" })
+        guard case .unsupportedScheme("http", let reason)? = seen.error else { Issue.record("got \(String(describing: seen.error))"); return }
+        #expect(reason.contains("without libcurl") && reason.contains("KIOSK_BUILD_CURL=0"))
+        host.advance(by: 0.1)
+        #expect(center(host) == blue)
+    }
+
     @Test func otherSchemesAreRefusedWithTheReason() throws {
         let seen = Seen()
         let host = HeadlessHost(width: 40, height: 40) { phaseView(URL(string: "ftp://example.com/x.png"), seen, options: options(cache: nil)) }
@@ -342,7 +355,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(rgba(none.snapshot(), 20, 20) == grey)
     }
 
-    @Test func contentAndPlaceholderForm() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func contentAndPlaceholderForm() throws {
         let server = try LoopbackHTTPServer { _ in .reply(status: 200, headers: [], body: redPNG) }
         defer { server.stop() }
         let url = server.url("/x.png")
@@ -373,7 +386,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(center(host) == red)
     }
 
-    @Test func aNewURLRestartsTheLoad() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func aNewURLRestartsTheLoad() throws {
         let server = try LoopbackHTTPServer { request in .reply(status: 200, headers: [], body: request.path == "/red" ? redPNG : bluePNG) }
         defer { server.stop() }
         let model = URLModel(server.url("/red"))
@@ -385,7 +398,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(server.requests.map(\.path) == ["/red", "/blue"])
     }
 
-    @Test func removingTheViewAbortsItsTransfer() throws {
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func removingTheViewAbortsItsTransfer() throws {
         let server = try LoopbackHTTPServer { _ in .hang }
         defer { server.stop() }
         let model = ShowModel()

@@ -39,6 +39,13 @@ struct HTTPResult {
 final class AsyncImageLoader: @unchecked Sendable {
     static let shared = AsyncImageLoader()
 
+    /// Whether http(s) URLs load: false in a build without libcurl (KIOSK_BUILD_CURL=0).
+    #if canImport(CCurl)
+    static let supportsHTTP = true
+    #else
+    static let supportsHTTP = false
+    #endif
+
     /// Transfers running at once; more wait in the FIFO.
     static let maxFetches = 4
 
