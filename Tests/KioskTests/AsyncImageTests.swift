@@ -110,6 +110,16 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         #expect(server.requests.first?.path == "/red.png")
     }
 
+    @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func anUnwritableCacheFolderStillShowsTheImage() throws {
+        let server = try LoopbackHTTPServer { _ in .reply(status: 200, headers: [], body: redPNG) }
+        defer { server.stop() }
+        let seen = Seen()
+        let host = HeadlessHost(width: 40, height: 40) { phaseView(server.url("/r.png"), seen, options: options(cache: "/proc/kiosk-no-such/cache")) }
+        #expect(wait(host) { seen.phase == "success" })
+        host.advance(by: 0.1)
+        #expect(center(host) == red)
+    }
+
     @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func notFoundIsAFailureWithTheStatus() throws {
         let server = try LoopbackHTTPServer { _ in .reply(status: 404, headers: [], body: Array("no such image".utf8)) }
         defer { server.stop() }

@@ -12,6 +12,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import Raster
 
 struct AsyncImageCache {
     let directory: String
@@ -20,6 +21,13 @@ struct AsyncImageCache {
     struct Entry: Equatable { var bytes: [UInt8]; var etag: String?; var lastModified: String? }
 
     static let magic = "kiosk-async-image 1"
+
+    /// Folders already warned about: an unwritable one (a unit without CacheDirectory=) would
+    /// otherwise warn at every load.
+    private static let warned = Locked<Set<String>>([])
+    private func warnOnce(_ message: String) {
+        if Self.warned.withLock({ $0.insert(directory).inserted }) { Diagnostics.warn(message) }
+    }
 
     func path(for url: String) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -46,7 +54,7 @@ struct AsyncImageCache {
     /// Keeps `bytes` (an image that decoded) as the copy of `url`. Failures warn and are otherwise ignored.
     func store(_ url: String, bytes: [UInt8], etag: String?, lastModified: String?) {
         guard makeDirectories(directory) else {
-            Diagnostics.warn("AsyncImage: cannot create the cache folder \(directory) (\(String(cString: strerror(errno)))); images are not kept for offline use")
+            warnOnce("AsyncImage: cannot create the cache folder \(directory) (\(String(cString: strerror(errno)))); images are not kept for offline use")
             return
         }
         func clean(_ s: String?) -> String { String((s ?? "").unicodeScalars.filter { $0 != "\n" && $0 != "\r" }) }
@@ -55,7 +63,7 @@ struct AsyncImageCache {
         let temp = final + ".tmp\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
-            Diagnostics.warn("AsyncImage: cannot write to the cache folder \(directory) (\(String(cString: strerror(errno)))); images are not kept for offline use")
+            warnOnce("AsyncImage: cannot write to the cache folder \(directory) (\(String(cString: strerror(errno)))); images are not kept for offline use")
             return
         }
         var ok = writeAll(fd, header) && writeAll(fd, bytes)
@@ -63,7 +71,7 @@ struct AsyncImageCache {
         close(fd)
         guard ok, rename(temp, final) == 0 else {
             unlink(temp)
-            Diagnostics.warn("AsyncImage: cannot write \(final) (\(String(cString: strerror(errno)))); the image is not kept for offline use")
+            warnOnce("AsyncImage: cannot write \(final) (\(String(cString: strerror(errno)))); the image is not kept for offline use")
             return
         }
         trim(keeping: final)
