@@ -47,6 +47,7 @@ struct SVGBuilder {
     var rules: [CSSRule] = []
     var segments = 0
     var shapes = 0
+    var dashedShapes = 0
     /// Paths already built, by element (a `use` target drawn again is not parsed again).
     var pathCache: [ObjectIdentifier: (Path, Int)] = [:]
     var useStack: [ObjectIdentifier] = []
@@ -450,8 +451,13 @@ struct SVGBuilder {
         var stroke: SVGPaint? = nil
         if style.strokeWidth > 0 { stroke = try resolve(style.stroke, alpha: style.strokeOpacity, style: style, bounds: bounds, line: n.line) }
         if fill == nil && stroke == nil { return }
+        var dash = style.dash
+        if stroke != nil && !dash.isEmpty {
+            dashedShapes += 1
+            if dashedShapes > SVGLimits.maxDashedShapes { dash = []; note("dashes beyond \(SVGLimits.maxDashedShapes) dashed shapes (drawn solid)") }
+        }
         let strokeStyle = StrokeStyle(lineWidth: style.strokeWidth, lineCap: style.cap, lineJoin: style.join,
-                                      miterLimit: style.miterLimit, dash: style.dash, dashPhase: style.dashOffset)
+                                      miterLimit: style.miterLimit, dash: dash, dashPhase: style.dashOffset)
         let folded = foldedOpacity.reduce(1, *)
         if opacity < 1 && fill != nil && stroke != nil && layerDepth < SVGLimits.maxLayers {
             // Fill and stroke overlap: composite them together at the opacity.

@@ -210,3 +210,20 @@ enum SVGItem {
     case beginLayer(opacity: Double)
     case endLayer
 }
+
+extension SVGImage {
+    /// SVG path data ("M0 0h10v10z", every command) as a Path; arcs become cubics.
+    ///
+    /// ```swift
+    /// let heart = try SVGImage.path(fromData: "M12 21 3 12a5 5 0 0 1 9-6 5 5 0 0 1 9 6z")
+    /// ```
+    public static func path(fromData d: String) throws -> Path {
+        var p = Path()
+        try SVGValues.pathData(d, into: &p, line: 0)
+        return p
+    }
+    /// An SVG transform list ("translate(4 0) rotate(45)") as an Affine.
+    public static func transform(parsing s: String) throws -> Affine { try SVGValues.transform(s, line: 0) }
+    /// An SVG/CSS colour ("#rgb", "rgb()", "hsl()", a name), or nil.
+    public static func color(parsing s: String) -> Color? { SVGValues.color(s) }
+}

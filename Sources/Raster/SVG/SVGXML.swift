@@ -50,6 +50,9 @@ public enum SVGLimits {
     public static let maxShapes = 20_000
     /// Most path segments in the display list, counting each `use` copy.
     public static let maxSegments = 1_000_000
+    /// Most dashed strokes: each may cut up to 10 000 dashes when drawn (Stroker.maxDashes), so
+    /// past this many the rest are drawn solid, keeping one draw's time bounded.
+    public static let maxDashedShapes = 64
     /// Deepest nesting of group-opacity layers drawn offscreen; deeper ones fold their opacity
     /// into their shapes.
     public static let maxLayers = 4
