@@ -102,6 +102,7 @@ enum SVGValues {
         sc.skipSpace()
         while !sc.atEnd {
             if let c = sc.peek, (c >= 65 && c <= 90) || (c >= 97 && c <= 122) {
+                if cmd == 0 && c != 77 && c != 109 { throw sc.fail("must start with a move (M or m), not '\(sc.context(sc.i))'") }
                 cmd = c; sc.i += 1; sc.skipSpace()
                 if c == 90 || c == 122 {   // Z z
                     if open { path.close() }
