@@ -164,4 +164,8 @@ for n in ["orient-1.jpg", "orient-6.jpg", "progressive.jpg", "gray.jpg", "cmyk.j
 put("fuzz-jpeg", "exif-be-orientation-8", b"\2" + bytes([0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 1, 0x12, 0, 3, 0, 0, 0, 1, 0, 8, 0, 0]))
 for n in ["lossy.webp", "lossless.webp", "alpha.webp", "animated.webp"]:
     with open(os.path.join(fixtures, n), "rb") as f: put("fuzz-webp", n, (b"\2\0" if n == "animated.webp" else b"\0\0") + f.read())
+# --- svg: the icon fixtures behind a mode byte (0: parse and draw) and a 32×32 raster size ---------
+for n in ["gear", "badge", "stroked", "use"]:
+    with open(os.path.join(fixtures, "icon-%s.svg" % n), "rb") as f: put("fuzz-svg", n + ".svg", b"\0" + struct.pack("<HH", 32, 32) + f.read())
+put("fuzz-svg", "pathdata", b"\1" + struct.pack("<HH", 16, 16) + b"M10.5 1h3l.5 3.1a8 8 0 0 1 2.2.9Q1 2 3 4t5 5S1 1 2 2c1 1 2 2 3 3zm1e-3-.5.5H4V2z")
 print("seeds written to", root)

@@ -1,5 +1,5 @@
-// Image: a PNG, JPEG or WebP file. `Image("logo")` looks for logo, logo.png, logo.jpg,
-// logo.jpeg, logo.webp in the bundle given, the `images` directory setting, the working
+// Image: a PNG, JPEG, WebP or SVG file. `Image("logo")` looks for logo, logo.png, logo.jpg,
+// logo.jpeg, logo.webp, logo.svg in the bundle given, the `images` directory setting, the working
 // directory and the folder named by $KIOSK_ASSETS (SwiftUI's asset catalogue has no counterpart
 // here; ImageCache.swift resolves and decodes). A missing file logs a warning and shows nothing
 // (zero size), as SwiftUI does.
@@ -9,8 +9,10 @@ import Raster
 import Glibc
 #endif
 
-/// A PNG, JPEG or WebP image; fixed at its pixel size unless `.resizable()`. A JPEG is shown
-/// upright by its EXIF orientation; a photo drawn much smaller than it is decoded reduced.
+/// A PNG, JPEG, WebP or SVG image; fixed at its pixel size (an SVG's intrinsic size) unless
+/// `.resizable()`. A JPEG is shown upright by its EXIF orientation; a photo drawn much smaller
+/// than it is decoded reduced; an SVG is drawn as vectors at the size it is shown, with
+/// `currentColor` in the foreground colour.
 ///
 /// ```swift
 /// Image("logo").resizable().scaledToFit().frame(width: 120)
@@ -106,6 +108,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         }
         let kept = lookup(for: node)
         guard let source = kept.source else { return }
+        if source.isVector { renderVector(source, kept: kept, node: node, pass: pass); return }
         // Tiles repeat at the image's own size, so they need every pixel; a stretched image
         // needs as many as it covers (reduced decoding picks 1/2, 1/4 or 1/8 only when that
         // still covers the frame).
@@ -125,6 +128,33 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     }
 }
 
+extension Image {
+    /// An SVG: rasterized at the frame's size in device pixels (a tiled one at its intrinsic
+    /// size), so it is crisp at any size; `currentColor` in it takes the foreground colour.
+    func renderVector(_ source: ImageCache.Source, kept: ImageLookup, node: Node, pass: RenderPass) {
+        let f = node.frame
+        let tiled = isResizable && isTiled
+        let scale = node.environment.displayScale
+        func pixels(_ v: CGFloat) -> Int? { let p = v * scale; return p.isFinite && p >= 1 && p < 1e6 ? Int(p.rounded(.up)) : nil }
+        let w: Int, h: Int
+        if tiled { w = source.width; h = source.height } else {
+            guard let pw = pixels(f.width), let ph = pixels(f.height) else { return }
+            w = pw; h = ph
+        }
+        guard w > 0, h > 0 else { return }
+        var tint: Raster.Color?
+        if case .solid(let c) = node.paint({ ForegroundStyle().resolvePaint(in: f, environment: node.environment) }) { tint = c }
+        let t = tint?.premultiplied ?? 0
+        if kept.vectorWidth != w || kept.vectorHeight != h || kept.vectorTint != t || kept.box == nil {
+            kept.box = ImageCache.shared.vectorImage(source, pixels: (w, h), currentColor: tint)
+            kept.vectorWidth = w; kept.vectorHeight = h; kept.vectorTint = t
+        }
+        guard let image = kept.box else { return }
+        let command: DrawCommand = tiled ? .tiledImage(image, Raster.Rect(f), sampling) : .image(image, Raster.Rect(f), sampling)
+        pass.emit(command, owner: node, index: 0, localBounds: f)
+    }
+}
+
 /// A node's image source and its decoded picture at the last drawn size (`Image.lookup(for:)`).
 final class ImageLookup {
     let name: String
@@ -132,6 +162,9 @@ final class ImageLookup {
     let source: ImageCache.Source?
     var reduction = -1
     var box: ImageBox?
+    /// An SVG's last raster: its pixel size and the foreground colour it was drawn with.
+    var vectorWidth = -1, vectorHeight = -1
+    var vectorTint: UInt32 = 0
     init(name: String, bundleID: UInt16, source: ImageCache.Source?) { self.name = name; self.bundleID = bundleID; self.source = source }
 }
 

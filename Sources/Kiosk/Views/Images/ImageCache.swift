@@ -1,7 +1,10 @@
 // ImageCache: `Image("name")` → a file → decoded pixels, for the whole process.
 //
 // Names resolve once: in the bundle given, the `images` directory setting, the working
-// directory, then $KIOSK_ASSETS; as `name`, `name.png`, `name.jpg`, `name.jpeg`, `name.webp`.
+// directory, then $KIOSK_ASSETS; as `name`, `name.png`, `name.jpg`, `name.jpeg`, `name.webp`,
+// `name.svg`. An SVG is parsed once when its name resolves (the parsed document is kept in
+// `vectors`, its size is the intrinsic one) and rasterized per drawn pixel size into the same
+// byte-bounded cache.
 // Only the header is read then (the layout needs the image's size, not its pixels), so a
 // 12-megapixel photo drawn in a 480×270 frame is never decoded at full size: drawing decodes it
 // reduced (JPEG in the IDCT, WebP in libwebp's scaler: 1/2, 1/4, 1/8, never below the drawn
@@ -28,9 +31,13 @@ final class ImageCache: @unchecked Sendable {
     struct Source: Hashable {
         let path: String
         let width: Int, height: Int
+        /// An SVG: drawn by rasterizing at the drawn size (`vectorImage`), never decoded.
+        var isVector = false
     }
     struct NameKey: Hashable { let name: String; let bundle: ImageBundle? }
-    struct DecodedKey: Hashable { let path: String; let reduction: Int }
+    /// A decoded bitmap (path, reduction), or an SVG rasterized at width×height pixels with
+    /// `currentColor` packed in `tint` (reduction 0).
+    struct DecodedKey: Hashable { let path: String; let reduction: Int; var width = 0, height = 0; var tint: UInt32 = 0 }
 
     /// Default budget of decoded pixels: 64 MiB, eight 1080p photos.
     static let defaultBudget = 64 << 20
@@ -42,6 +49,8 @@ final class ImageCache: @unchecked Sendable {
         var decoded = ByteBudgetCache<DecodedKey, ImageBox>(budget: ImageCache.defaultBudget)
         var failed: Set<String> = []
         var directory: String?
+        /// Parsed SVG documents by path (a few KB each: paths and paints).
+        var vectors: [String: SVGImage] = [:]
     }
     private let state = Locked(State())
 
@@ -52,6 +61,7 @@ final class ImageCache: @unchecked Sendable {
             $0.directory = directory.flatMap { $0.isEmpty ? nil : $0 }
             $0.sources.removeAll()
             $0.failed.removeAll()
+            $0.vectors.removeAll()
             $0.decoded = ByteBudgetCache(budget: budget)
         }
     }
@@ -64,7 +74,7 @@ final class ImageCache: @unchecked Sendable {
         state.withLock { s in
             let key = NameKey(name: name, bundle: bundle)
             if let cached = s.sources[key] { return cached }
-            let found = Self.resolve(name, bundle: bundle, directory: s.directory)
+            let found = Self.resolve(name, bundle: bundle, directory: s.directory, vectors: &s.vectors)
             s.sources[key] = found
             return found
         }
@@ -79,6 +89,7 @@ final class ImageCache: @unchecked Sendable {
     /// `source` decoded for drawing at `size` pixels (nil: full size): reduced by the largest
     /// of 1/2, 1/4, 1/8 that keeps it at least that large.
     func image(_ source: Source, drawnAt size: (width: Int, height: Int)?) -> ImageBox? {
+        if source.isVector { return vectorImage(source, pixels: size ?? (source.width, source.height), currentColor: nil) }
         let reduction = Surface.reductionFactor(width: source.width, height: source.height, target: size)
         let key = DecodedKey(path: source.path, reduction: reduction)
         return state.withLock { s in
@@ -101,10 +112,37 @@ final class ImageCache: @unchecked Sendable {
         }
     }
 
-    /// Image file extensions tried after the bare name, in order.
-    static let extensions = ["", ".png", ".jpg", ".jpeg", ".webp"]
+    /// The SVG `source` rasterized at `pixels` (the drawn size in device pixels), `currentColor`
+    /// painting what the document leaves to it. Over the decode budget the raster is made
+    /// smaller with the same aspect ratio (and drawn scaled up) rather than refused.
+    func vectorImage(_ source: Source, pixels: (width: Int, height: Int), currentColor: Raster.Color?) -> ImageBox? {
+        var w = max(1, pixels.width), h = max(1, pixels.height)
+        let budget = Surface.defaultMaxPNGPixels
+        if w > Surface.maxSide || h > Surface.maxSide || w.multipliedReportingOverflow(by: h).partialValue > budget || w.multipliedReportingOverflow(by: h).overflow {
+            let f = min(Double(Surface.maxSide) / Double(max(w, h)), (Double(budget) / (Double(w) * Double(h))).squareRoot())
+            w = max(1, Int(Double(w) * f)); h = max(1, Int(Double(h) * f))
+        }
+        let tint = currentColor?.premultiplied ?? 0
+        let key = DecodedKey(path: source.path, reduction: 0, width: w, height: h, tint: tint)
+        return state.withLock { s in
+            if let box = s.decoded.lookup(key) { return box }
+            guard let doc = s.vectors[source.path], !s.failed.contains(source.path) else { return nil }
+            do {
+                let box = ImageBox(try doc.rasterize(width: w, height: h, currentColor: currentColor))
+                s.decoded.insert(key, box, cost: w * h * 4)
+                return box
+            } catch {
+                s.failed.insert(source.path)
+                Diagnostics.warn("Image: \(source.path) could not be drawn at \(w)×\(h) (\(error))")
+                return nil
+            }
+        }
+    }
 
-    private static func resolve(_ name: String, bundle: ImageBundle?, directory: String?) -> Source? {
+    /// Image file extensions tried after the bare name, in order.
+    static let extensions = ["", ".png", ".jpg", ".jpeg", ".webp", ".svg"]
+
+    private static func resolve(_ name: String, bundle: ImageBundle?, directory: String?, vectors: inout [String: SVGImage]) -> Source? {
         if name.hasPrefix("systemName:") {
             Diagnostics.warn("Image(systemName: \"\(name.dropFirst(11))\"): SF Symbols are not available; nothing is shown")
             return nil
@@ -124,6 +162,17 @@ final class ImageCache: @unchecked Sendable {
                 // The header alone: the first 256 KiB hold it for ordinary files (EXIF and its
                 // thumbnail included); a file with more before its pixels is read whole.
                 guard let head = Syscall.readFile(path, limit: 256 << 10) else { throw ImageFileError.unreadable(path: path) }
+                if ImageFormat.sniff(head) == nil && (path.hasSuffix(".svg") || SVGImage.sniff(head)) {
+                    // SVG: parsed whole now (icons are small; SVGLimits.maxBytes at most).
+                    guard let all = Syscall.readFile(path, limit: SVGLimits.maxBytes + 1) else { throw ImageFileError.unreadable(path: path) }
+                    let doc = try SVGImage(all)
+                    if !doc.unsupported.isEmpty {
+                        Diagnostics.warn("Image(\"\(name)\"): \(path) uses SVG features kiosk does not draw: \(doc.unsupported.keys.sorted().joined(separator: ", "))")
+                    }
+                    vectors[path] = doc
+                    func side(_ v: Double) -> Int { v.isFinite ? Int(min(v, 1e6).rounded(.up)) : 0 }
+                    return Source(path: path, width: side(doc.width), height: side(doc.height), isVector: true)
+                }
                 let header: ImageHeader
                 do { header = try Surface.readImageHeader(head) } catch ImageDecodeError.truncated {
                     guard let all = Syscall.readFile(path, limit: maxFileBytes) else { throw ImageFileError.unreadable(path: path) }
@@ -131,7 +180,7 @@ final class ImageCache: @unchecked Sendable {
                 }
                 return Source(path: path, width: header.width, height: header.height)
             } catch {
-                Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG or WebP (\(error))")
+                Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG, WebP or SVG (\(error))")
             }
         }
         Diagnostics.warn("Image(\"\(name)\"): no image found (looked for \(candidates.joined(separator: ", ")))")
