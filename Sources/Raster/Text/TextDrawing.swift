@@ -38,6 +38,12 @@ extension FontLibrary {
     /// its strike (or of `maxMaskSize` for COLR fonts), drawn as an image through the transform,
     /// bilinear, at the canvas's opacity. They have no outlines to fill.
     private func drawColorGlyphImages(_ layout: TextLayout, in canvas: Canvas, at origin: Point) {
+        // As outlinePath: a transform that draws nothing draws no image either.
+        let ct = canvas.transform
+        let det = ct.determinant
+        guard det.isFinite, det != 0, ct.maxScale.isFinite, ct.tx.isFinite, ct.ty.isFinite, !canvas.clip.isEmpty else { return }
+        let clip = Rect(x: Double(canvas.clip.x0) - 1, y: Double(canvas.clip.y0) - 1,
+                        width: Double(canvas.clip.width) + 2, height: Double(canvas.clip.height) + 2)
         for run in layout.runs where run.face.hasColor {
             let face = run.face
             let size = Double(run.size64) / 64
@@ -54,6 +60,9 @@ extension FontLibrary {
                                                stride: Int(b.width) * 4) else { continue }
                 let t = Affine(a: k, b: 0, c: 0, d: k, tx: origin.x + run.xs[i] + Double(b.left) * k,
                                ty: origin.y + run.ys[i] - Double(b.top) * k)
+                // Glyphs wholly outside the clip are skipped (30 000 of them, rotated, under fuzz-text-long).
+                let box = t.concatenating(ct).apply(Rect(0, 0, Double(b.width), Double(b.height)))
+                if box.maxX < clip.minX || box.minX > clip.maxX || box.maxY < clip.minY || box.minY > clip.maxY { continue }
                 canvas.drawImage(image, transform: t)
             }
         }
