@@ -44,6 +44,7 @@ final class FontTextEngine: TextDrawing {
     /// measured and drawn by FixedAdvanceText, with a warning).
     static let shared: FontTextEngine? = {
         guard let library = try? FontLibrary(), (try? library.font(family: nil, size: 17)) != nil else { return nil }
+        library.warningHandler = { Diagnostics.warn($0) }   // e.g. no colour emoji font (once)
         return FontTextEngine(library: library)
     }()
 

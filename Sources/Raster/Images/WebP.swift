@@ -125,6 +125,12 @@ extension Surface {
         }
     }
 
+    /// Whether `bytes` (a whole file, or its first bytes) are an animated WebP; false for
+    /// anything else, still WebPs and bytes too broken to tell.
+    public static func isAnimatedWebP(_ bytes: [UInt8]) -> Bool {
+        ((try? webPFeatures(bytes))?.has_animation ?? 0) != 0
+    }
+
     /// The header's features, or the typed error for bytes that are no WebP.
     static func webPFeatures(_ bytes: [UInt8]) throws -> WebPBitstreamFeatures {
         guard ImageFormat.sniff(bytes) == .webp else {

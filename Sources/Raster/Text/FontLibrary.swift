@@ -41,6 +41,14 @@ public final class FontLibrary {
     private var embeddedFontFDs: [Int32] = []
     /// True when fontconfig found no fonts and the fonts built into the binary are used.
     public var usesEmbeddedFonts: Bool { !embeddedFontFDs.isEmpty }
+    /// The colour emoji font, looked up the first time text holds an emoji (nil inside: none).
+    private var emoji: FontFace?? = nil
+    /// Where the library's warnings go (one line each, at most once per kind): standard error
+    /// unless replaced (Kiosk routes them to its log).
+    public var warningHandler: (String) -> Void = { message in
+        var line = Array("raster: warning: \(message)\n".utf8)
+        line.withUnsafeMutableBytes { _ = write(2, $0.baseAddress, $0.count) }
+    }
 
     /// Starts FreeType and fontconfig.
     /// - Parameter glyphCacheBytes: bound on the rendered-glyph cache (least recently used
@@ -141,6 +149,32 @@ public final class FontLibrary {
         let f = FontFallback(config: fontconfig, family: font.familyName, weight: font.weight, italic: font.italic)
         fallbacks[key] = f
         return f
+    }
+
+    /// The colour emoji font emoji sequences are drawn in: fontconfig's choice for the generic
+    /// family "emoji" (fonts-noto-color-emoji's Noto Color Emoji on Debian), else the first
+    /// installed colour font that has U+1F600. Nil when there is none — emoji then fall back
+    /// like any character (outlines, or the .notdef box) — with one warning.
+    func emojiFace() -> FontFace? {
+        if let e = emoji { return e }
+        var found: FontFace? = nil
+        func usable(_ path: String, _ index: Int) -> FontFace? {
+            guard let f = try? loadFace(path: path, index: index), f.hasColor, f.covers(0x1F600) else { return nil }
+            return f
+        }
+        if let m = try? FontconfigQuery.match(config: fontconfig, family: "emoji", weight: .regular, italic: false) {
+            found = usable(m.path, m.index)
+        }
+        if found == nil {
+            for m in FontconfigQuery.colorFonts(config: fontconfig) {
+                if let f = usable(m.path, m.index) { found = f; break }
+            }
+        }
+        emoji = .some(found)
+        if found == nil {
+            warningHandler("no colour emoji font found (install fonts-noto-color-emoji): emoji are drawn as outlines or boxes")
+        }
+        return found
     }
 
     static func checkSize(_ size: Double) throws {

@@ -38,6 +38,24 @@ enum FontconfigQuery {
         return Match(path: path, index: Int(integer(m, "index") ?? 0), families: strings(m, "family"))
     }
 
+    /// Every installed font fontconfig marks as colour (emoji fonts), as (path, index).
+    static func colorFonts(config: OpaquePointer) -> [Match] {
+        let pat = FcPatternCreate()!
+        defer { FcPatternDestroy(pat) }
+        _ = FcPatternAddBool(pat, "color", 1)
+        guard let os = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(os) }
+        _ = FcObjectSetAdd(os, "file"); _ = FcObjectSetAdd(os, "index"); _ = FcObjectSetAdd(os, "family")
+        guard let set = FcFontList(config, pat, os) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var out: [Match] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let f = set.pointee.fonts[i], let path = string(f, "file") else { continue }
+            out.append(Match(path: path, index: Int(integer(f, "index") ?? 0), families: strings(f, "family")))
+        }
+        return out.sorted { $0.path < $1.path }
+    }
+
     static func string(_ p: OpaquePointer, _ object: String, _ n: Int32 = 0) -> String? {
         var s: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(p, object, n, &s) == FcResultMatch, let s else { return nil }

@@ -15,15 +15,28 @@ struct GlyphBitmap {
     /// of non-zero runs; a negative length marks a run where every pixel is 255.
     var spans: UnsafeMutablePointer<Int32>?
     var spanCount: Int32 = 0
+    /// A colour glyph (emoji): `width × height` premultiplied ARGB pixels, rows top-down, drawn
+    /// as they are (the text's colour ignored, its opacity applied); `pixels` and `spans` nil.
+    var color: UnsafeMutablePointer<UInt32>? = nil
 
     static let empty = GlyphBitmap(left: 0, top: 0, width: 0, height: 0, stride: 0, pixels: nil, spans: nil)
 
     /// Bytes held (for the cache's budget).
-    var byteCount: Int { Int(stride) * Int(height) + Int(spanCount) * 4 }
+    var byteCount: Int {
+        color != nil ? Int(width) * Int(height) * 4 : Int(stride) * Int(height) + Int(spanCount) * 4
+    }
 
     func deallocate() {
         pixels?.deallocate()
         spans?.deallocate()
+        color?.deallocate()
+    }
+
+    /// A colour glyph that owns `color` (`width × height` premultiplied ARGB).
+    static func colored(left: Int32, top: Int32, width: Int32, height: Int32, color: UnsafeMutablePointer<UInt32>) -> GlyphBitmap {
+        var b = GlyphBitmap(left: left, top: top, width: width, height: height, stride: width, pixels: nil)
+        b.color = color
+        return b
     }
 
     /// Rows of `width` coverage bytes padded with zeros to a multiple of four.

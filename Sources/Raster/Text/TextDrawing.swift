@@ -30,6 +30,41 @@ extension FontLibrary {
             drawMasks(layout, in: canvas, at: origin, paint: paint)
         } else {
             canvas.fill(outlinePath(layout, at: origin, visibleIn: canvas), with: paint)
+            drawColorGlyphImages(layout, in: canvas, at: origin)
+        }
+    }
+
+    /// Colour glyphs (emoji) under a transform or above `maxMaskSize`: each the cached bitmap of
+    /// its strike (or of `maxMaskSize` for COLR fonts), drawn as an image through the transform,
+    /// bilinear, at the canvas's opacity. They have no outlines to fill.
+    private func drawColorGlyphImages(_ layout: TextLayout, in canvas: Canvas, at origin: Point) {
+        // As outlinePath: a transform that draws nothing draws no image either.
+        let ct = canvas.transform
+        let det = ct.determinant
+        guard det.isFinite, det != 0, ct.maxScale.isFinite, ct.tx.isFinite, ct.ty.isFinite, !canvas.clip.isEmpty else { return }
+        let clip = Rect(x: Double(canvas.clip.x0) - 1, y: Double(canvas.clip.y0) - 1,
+                        width: Double(canvas.clip.width) + 2, height: Double(canvas.clip.height) + 2)
+        for run in layout.runs where run.face.hasColor {
+            let face = run.face
+            let size = Double(run.size64) / 64
+            let native = face.isColorBitmap ? (face.strikes.max() ?? size) : min(size, Self.maxMaskSize)
+            let native64 = Int32((native * 64).rounded())
+            guard native64 > 0 else { continue }
+            let k = size / (Double(native64) / 64)
+            for i in run.glyphs.indices {
+                let glyph = run.glyphs[i]
+                let key = GlyphCache.key(face: face.id, size64: native64, glyph: glyph, phase: 0)
+                let b = glyphCache.bitmap(key) { GlyphRasterizer.renderColor(face: face, size64: native64, glyph: glyph) }
+                guard let color = b.color, b.width > 0, b.height > 0,
+                      let image = try? Surface(wrapping: UnsafeMutableRawPointer(color), width: Int(b.width), height: Int(b.height),
+                                               stride: Int(b.width) * 4) else { continue }
+                let t = Affine(a: k, b: 0, c: 0, d: k, tx: origin.x + run.xs[i] + Double(b.left) * k,
+                               ty: origin.y + run.ys[i] - Double(b.top) * k)
+                // Glyphs wholly outside the clip are skipped (30 000 of them, rotated, under fuzz-text-long).
+                let box = t.concatenating(ct).apply(Rect(0, 0, Double(b.width), Double(b.height)))
+                if box.maxX < clip.minX || box.minX > clip.maxX || box.maxY < clip.minY || box.minY > clip.maxY { continue }
+                canvas.drawImage(image, transform: t)
+            }
         }
     }
 
@@ -92,6 +127,7 @@ extension FontLibrary {
         let cache = glyphCache
         for run in layout.runs {
             let face = run.face, size64 = run.size64
+            let colorFace = face.hasColor
             // Glyphs reach at most ~2 em from their pen position; cheaper to skip than to render.
             let reach = Double(size64) / 32 + 2
             run.glyphs.withUnsafeBufferPointer { glyphs in
@@ -103,12 +139,18 @@ extension FontLibrary {
                     let dy = t.b * ux + t.d * uy + t.ty
                     guard dy + reach > Double(clip.y0), dy - reach < Double(clip.y1),
                           dx + 2 * reach > Double(clip.x0), dx - reach < Double(clip.x1) else { continue }
-                    let q = Int((dx * 4 + 0.5).rounded(.down))     // nearest quarter pixel
+                    // Nearest quarter pixel; colour glyphs (one phase) at the nearest pixel.
+                    let q = colorFace ? Int((dx + 0.5).rounded(.down)) << 2 : Int((dx * 4 + 0.5).rounded(.down))
                     let phase = q & 3
                     let glyph = glyphs[i]
                     let key = GlyphCache.key(face: face.id, size64: size64, glyph: glyph, phase: phase)
                     let b = cache.bitmap(key) {
-                        GlyphRasterizer.render(face: face, size64: size64, glyph: glyph, phase: phase)
+                        colorFace ? GlyphRasterizer.renderColor(face: face, size64: size64, glyph: glyph)
+                            : GlyphRasterizer.render(face: face, size64: size64, glyph: glyph, phase: phase)
+                    }
+                    if let color = b.color {
+                        drawColorGlyph(color, b, x0: (q >> 2) + Int(b.left), y0: Int((dy + 0.5).rounded(.down)) - Int(b.top), canvas: canvas)
+                        continue
                     }
                     if b.spans == nil { continue }
                     let x0 = (q >> 2) + Int(b.left), y0 = Int((dy + 0.5).rounded(.down)) - Int(b.top)
@@ -120,6 +162,22 @@ extension FontLibrary {
                     }
                 }
             } } }
+        }
+    }
+
+    /// A colour glyph's pixels composited source-over at the canvas's opacity (the paint is not
+    /// used: emoji keep their colours), inside the clip and each clip-region rectangle.
+    @inline(__always)
+    private func drawColorGlyph(_ color: UnsafeMutablePointer<UInt32>, _ b: GlyphBitmap, x0: Int, y0: Int, canvas: Canvas) {
+        let opacity = canvas.opacity8, k257 = canvas.scratch.k257
+        let surface = canvas.surface, w = Int(b.width)
+        let box = IntRect(x: x0, y: y0, width: w, height: Int(b.height))
+        canvas.forEachClip { clip in
+            let r = box.intersection(clip)
+            if r.isEmpty { return }
+            for y in r.y0..<r.y1 {
+                Blend.overColors(surface.row(y) + r.x0, r.width, color + (y - y0) * w + (r.x0 - x0), opacity, k257)
+            }
         }
     }
 }

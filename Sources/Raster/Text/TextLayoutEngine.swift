@@ -172,7 +172,8 @@ extension FontLibrary {
         }
         let (levels, rtl) = Bidi.levels(p)
         var fallbackList: FontFallback? = nil
-        let items = ScriptItemizer.itemize(p, levels: levels, styles: styles, primary: { $0 >= 0 ? spans[Int($0)].font.face : font.face }) { c in
+        let items = ScriptItemizer.itemize(p, levels: levels, styles: styles, primary: { $0 >= 0 ? spans[Int($0)].font.face : font.face },
+                                           emoji: { self.emojiFace() }) { c in
             if fallbackList == nil { fallbackList = self.fallback(for: font) }
             return fallbackList!.face(for: c) { try self.loadFace(path: $0, index: $1) }
         }
@@ -184,7 +185,7 @@ extension FontLibrary {
         // The fallback list (FcFontSort over every installed font) is only built when a character
         // is missing from the font: Latin in DejaVu never pays for it on the first frame.
         var fallbackList: FontFallback? = nil
-        let items = ScriptItemizer.itemize(p, levels: levels, primary: font.face) { c in
+        let items = ScriptItemizer.itemize(p, levels: levels, primary: font.face, emoji: { self.emojiFace() }) { c in
             if fallbackList == nil { fallbackList = self.fallback(for: font) }
             return fallbackList!.face(for: c) { try self.loadFace(path: $0, index: $1) }
         }

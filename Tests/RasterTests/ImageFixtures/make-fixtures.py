@@ -52,3 +52,6 @@ alpha.save(os.path.join(here, "alpha.webp"), lossless=True)
 frames = [Image.new("RGB", (16, 16), c) for c in [(255, 0, 0), (0, 255, 0), (0, 0, 255)]]
 frames[0].save(os.path.join(here, "animated.webp"), save_all=True, append_images=frames[1:],
                duration=[100, 200, 300], loop=0, lossless=True)
+# Played twice, then held on its last frame (AnimatedImageTests: the loop count).
+frames[0].save(os.path.join(here, "animated-twice.webp"), save_all=True, append_images=frames[1:],
+               duration=[100, 200, 300], loop=2, lossless=True)

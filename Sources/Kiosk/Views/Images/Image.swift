@@ -85,6 +85,13 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         return l
     }
 
+    /// A wake-up re-evaluates the node; an animated image's drawing depends on the time, so it
+    /// is drawn again (as ActivityIndicator). Still images keep their recording.
+    func makeChildren(_ list: inout ChildList) {
+        guard let node = ViewGraph.currentReader, let kept = node.renderCache as? ImageLookup, kept.animation != nil else { return }
+        node.invalidateRender()
+    }
+
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         if symbolName != nil {
             let side = Image.symbolSide(node.environment)
@@ -109,6 +116,10 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         let kept = lookup(for: node)
         guard let source = kept.source else { return }
         if source.isVector { renderVector(source, kept: kept, node: node, pass: pass); return }
+        if source.animated {
+            if kept.animation == nil { kept.animation = ImageCache.shared.animation(source) }
+            if let animation = kept.animation { renderAnimated(animation, kept, node: node, pass: pass); return }
+        }
         // Tiles repeat at the image's own size, so they need every pixel; a stretched image
         // needs as many as it covers (reduced decoding picks 1/2, 1/4 or 1/8 only when that
         // still covers the frame).
@@ -125,6 +136,31 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(node.frame), sampling)
                                                           : .image(image, Raster.Rect(node.frame), sampling)
         pass.emit(command, owner: node, index: 0, localBounds: node.frame)
+    }
+
+    /// The frame of `animation` due now on the graph's clock (counted from the first time the
+    /// image was drawn), and one wake-up at the next change while the image shows on screen
+    /// (AnimatedImage.swift).
+    private func renderAnimated(_ animation: AnimatedImage, _ kept: ImageLookup, node: Node, pass: RenderPass) {
+        let graph = node.graph
+        let now = graph.time
+        let start = kept.animationStart ?? now
+        kept.animationStart = start
+        let (index, next) = animation.frame(at: now - start)
+        let image = animation.frames[index]
+        let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(node.frame), sampling)
+                                                          : .image(image, Raster.Rect(node.frame), sampling)
+        pass.emit(command, owner: node, index: 0, localBounds: node.frame)
+        guard let next else { return }
+        // Off screen (clipped or scrolled away, or transparent): no wake-ups. Drawn again when it
+        // comes back, it catches up with the clock and asks again.
+        let device = IntRect(covering: pass.transform.apply(Raster.Rect(node.frame)))
+        guard pass.opacity > 0, !device.intersection(pass.clip).isEmpty else { return }
+        let at = start + next
+        if kept.wakeAt != at {
+            kept.wakeAt = at
+            graph.schedule(node, at: at)
+        }
     }
 }
 
@@ -165,6 +201,10 @@ final class ImageLookup {
     /// An SVG's last raster: its pixel size and the foreground colour it was drawn with.
     var vectorWidth = -1, vectorHeight = -1
     var vectorTint: UInt32 = 0
+    /// An animated file's frames, when it first appeared (graph time), and the wake-up asked for.
+    var animation: AnimatedImage?
+    var animationStart: Double?
+    var wakeAt = -1.0
     init(name: String, bundleID: UInt16, source: ImageCache.Source?) { self.name = name; self.bundleID = bundleID; self.source = source }
 }
 

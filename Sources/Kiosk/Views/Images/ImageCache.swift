@@ -33,6 +33,8 @@ final class ImageCache: @unchecked Sendable {
         let width: Int, height: Int
         /// An SVG: drawn by rasterizing at the drawn size (`vectorImage`), never decoded.
         var isVector = false
+        /// An animated file (WebP): `animation(_:)` gives its frames.
+        var animated = false
     }
     struct NameKey: Hashable { let name: String; let bundle: ImageBundle? }
     /// A decoded bitmap (path, reduction), or an SVG rasterized at width×height pixels with
@@ -47,6 +49,7 @@ final class ImageCache: @unchecked Sendable {
     private struct State {
         var sources: [NameKey: Source?] = [:]
         var decoded = ByteBudgetCache<DecodedKey, ImageBox>(budget: ImageCache.defaultBudget)
+        var animations = ByteBudgetCache<String, AnimatedImage>(budget: ImageCache.defaultBudget)
         var failed: Set<String> = []
         var directory: String?
         /// Parsed SVG documents by path (a few KB each: paths and paints).
@@ -63,6 +66,7 @@ final class ImageCache: @unchecked Sendable {
             $0.failed.removeAll()
             $0.vectors.removeAll()
             $0.decoded = ByteBudgetCache(budget: budget)
+            $0.animations = ByteBudgetCache(budget: budget)
         }
     }
 
@@ -139,6 +143,28 @@ final class ImageCache: @unchecked Sendable {
         }
     }
 
+    /// Every frame of an animated `source`, at full size (libwebp's animation decoder cannot
+    /// scale), within the same byte budget as still images; nil after one warning when it does
+    /// not decode.
+    func animation(_ source: Source) -> AnimatedImage? {
+        state.withLock { s in
+            if let a = s.animations.lookup(source.path) { return a }
+            if s.failed.contains(source.path) { return nil }
+            do {
+                guard let bytes = Syscall.readFile(source.path, limit: Self.maxFileBytes) else {
+                    throw ImageFileError.unreadable(path: source.path)
+                }
+                let a = AnimatedImage(try Surface.decodeWebPAnimation(bytes))
+                s.animations.insert(source.path, a, cost: a.byteCount)
+                return a
+            } catch {
+                s.failed.insert(source.path)
+                Diagnostics.warn("Image: \(source.path) could not be decoded (\(error))")
+                return nil
+            }
+        }
+    }
+
     /// Image file extensions tried after the bare name, in order.
     static let extensions = ["", ".png", ".jpg", ".jpeg", ".webp", ".svg"]
 
@@ -178,7 +204,8 @@ final class ImageCache: @unchecked Sendable {
                     guard let all = Syscall.readFile(path, limit: maxFileBytes) else { throw ImageFileError.unreadable(path: path) }
                     header = try Surface.readImageHeader(all)
                 }
-                return Source(path: path, width: header.width, height: header.height)
+                return Source(path: path, width: header.width, height: header.height,
+                              animated: Surface.isAnimatedWebP(head))
             } catch {
                 Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG, WebP or SVG (\(error))")
             }
