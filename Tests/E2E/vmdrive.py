@@ -298,6 +298,8 @@ def idle_panel(vm, check, args, name):
         vm.screendump(path); _, _, px = read_ppm(path)
         black = max(px) <= 8
         if not black: time.sleep(0.3)
+    # Measured: QEMU's bochs-display keeps showing the last frame after the CRTC is switched off
+    # (DPMS off), so this check fails on bochs; virtio-gpu (a "not active" picture) is untried.
     check(f'idle: the screendump goes black after {off} s (panel off)', black and abs(t_off - off) < 1.5,
           f'panel off at {t_off} s, screendump black={black}')
     # A tap on tile 1 wakes the panel; the tap itself is swallowed (the tile stays as it was).
@@ -314,18 +316,25 @@ def idle_panel(vm, check, args, name):
     pressed = snapshot(args, f'{name}-idle-1', 0, [(660, 120)])
     vm.tap(660, 120)
     path = os.path.join(args.out, f'{name}-idle-cursor.ppm')
-    arrow, end = 0, time.time() + hide
+    # The motion comes 0.05 s before the press: wait for the frame with both the arrow and the tile.
+    arrow, ok, msg, end = 0, False, 'no screendump', time.time() + hide
     while time.time() < end:
         vm.screendump(path)
         arrow = differing(path, pressed, (660, 120, 672, 139))
-        if arrow >= 40: break
+        if arrow >= 40:
+            # The rest of that screendump is the snapshot with the tile pressed (the arrow is ~120 pixels).
+            ok, msg = compare(path, pressed, max_fraction=0.0004)
+            if ok: break
         time.sleep(0.05)
-    # The rest of that screendump is the snapshot with the tile pressed (the arrow is ~120 pixels).
-    ok, msg = compare(path, pressed, max_fraction=0.0004)
     check('tablet: the tap after the wake presses the tile, and the cursor shows at the pointer', arrow >= 40 and ok,
           f'{arrow} pixels differ from kiosk snapshot --tap under the arrow; whole screen: {msg}')
-    ok, msg = vm.expect_screen(pressed, f'{name}-idle-pressed', timeout=hide + 10)
-    inside = differing(os.path.join(args.out, f'{name}-idle-pressed.ppm'), pressed, (660, 120, 672, 139))
+    gone, end = os.path.join(args.out, f'{name}-idle-pressed.ppm'), time.time() + hide + 10
+    while True:
+        vm.screendump(gone)
+        inside = differing(gone, pressed, (660, 120, 672, 139))
+        if inside == 0 or time.time() > end: break
+        time.sleep(0.2)
+    ok, msg = compare(gone, pressed)
     check(f'tablet: the cursor hides {hide} s after the last motion', ok and inside == 0, f'{msg}; {inside} pixels under the arrow differ')
     # kiosk screenshot over the control socket: its PNG is the screendump (XRGB8888 → RGB, exact).
     n = vm.count('e2e: shot: end')
