@@ -122,6 +122,37 @@ while read -r cmd args <&3; do
       for i in $(seq 1 100); do grep -q "showing frames again" /tmp/kiosk.out && break; sleep 0.1; done
       grep -m1 "is back" /tmp/kiosk.out | sed 's/^/e2e: unplug: /'
       echo "e2e: unplug: frames after replug $(( $(grep -c 'kiosk: frame' /tmp/kiosk.out) - n ))" ;;
+    idlerun)
+      # The idle policy with a stand-in backlight directory ($args: DIM OFF CURSOR-HIDE seconds):
+      # `brightness` gets the dim value after DIM s without input and the panel goes off after OFF s
+      # (the host watches the screendump go black, then wakes it with a tablet tap).
+      set -- $args
+      up() { read u _ < /proc/uptime; echo $u; }
+      since() { echo "$(up) $1" | awk '{printf "%.1f", $1 - $2}'; }
+      mkdir -p /tmp/bl; echo 100 > /tmp/bl/max_brightness; echo 100 > /tmp/bl/brightness
+      ( /bin/kiosk run --scene gallery --display drm --frame-markers --backlight /tmp/bl --idle-dim $1 \
+          --dim-brightness 10% --idle-off $2 --cursor-hide $3 --control-socket /tmp/kiosk.ctl
+        echo "e2e: idlerun: kiosk exited $?" ) > /tmp/idle.out 2>&1 &
+      for i in $(seq 1 200); do grep -q "kiosk: frame 1" /tmp/idle.out && break; sleep 0.05; done
+      t0=$(up)
+      echo "e2e: idlerun: first frame, brightness $(cat /tmp/bl/brightness)"
+      for i in $(seq 1 400); do [ "$(cat /tmp/bl/brightness)" = 100 ] || break; sleep 0.05; done
+      echo "e2e: idlerun: brightness $(cat /tmp/bl/brightness) after $(since $t0) s"
+      for i in $(seq 1 400); do grep -q "idle: dimmed → off" /tmp/idle.out && break; sleep 0.05; done
+      echo "e2e: idlerun: panel off after $(since $t0) s, $(grep -c 'kiosk: frame' /tmp/idle.out) frames" ;;
+    idlestate)
+      echo "e2e: idlestate: brightness $(cat /tmp/bl/brightness), $(grep -c 'kiosk: frame' /tmp/idle.out) frames"
+      grep -E "idle:|error|warning" /tmp/idle.out | sed 's/^/e2e: idlestate: /' ;;
+    shot)
+      # `kiosk screenshot` over the control socket; the PNG comes to the host in base64 on the console.
+      /bin/kiosk screenshot -o /tmp/shot.png --socket /tmp/kiosk.ctl 2>&1 | sed 's/^/e2e: shot: /'
+      echo "e2e: shot: begin $(stat -c %s /tmp/shot.png 2>/dev/null)"
+      base64 /tmp/shot.png | sed 's/^/b64:/'
+      echo "e2e: shot: end" ;;
+    idlestop)
+      kill -TERM $(pidof kiosk)
+      for i in $(seq 1 100); do grep -q "e2e: idlerun: kiosk exited" /tmp/idle.out && break; sleep 0.1; done
+      grep "kiosk exited" /tmp/idle.out ;;
     poweroff) break ;;
   esac
 done

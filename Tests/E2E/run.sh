@@ -2,8 +2,13 @@
 # The QEMU smoke test: a static `kiosk` on real kernel drivers (bochs DRM, virtio-gpu, fbdev) in a
 # busybox initramfs guest, checked by QMP screendumps against `kiosk snapshot`, with taps through
 # QMP tablets and an in-guest uinput multitouch device. TCG only (see shared/notes/vm-e2e.md).
-# Usage: Tests/E2E/run.sh [SCENARIO…]   (bochs virtio fbdev; default all)
-# Env: KIOSK_BINARY (skip the build), KIOSK_E2E_CACHE (default .build/e2e-cache), KIOSK_E2E_OUT.
+# With KIOSK_E2E_IDLE=1, bochs also runs issue 37's idle policy (a stand-in backlight directory,
+# DPMS off, the waking tap), the tablet's cursor and `kiosk screenshot` (opt-in until it has passed
+# in QEMU once: vmdrive.py idle_panel). The vnc scenario needs no QEMU: the static kiosk has
+# no VNC, so a host build serves VNC to vncdotool (PyPI, in a venv in the cache).
+# Usage: Tests/E2E/run.sh [SCENARIO…]   (bochs virtio fbdev vnc; default all)
+# Env: KIOSK_BINARY (skip the build), KIOSK_HOST_BINARY (the vnc scenario's kiosk; default
+#      .build/debug/kiosk, built if missing), KIOSK_E2E_CACHE (default .build/e2e-cache), KIOSK_E2E_OUT.
 # Prints "N passed, M failed"; screendumps and console logs stay in the output directory on failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -76,8 +81,24 @@ gcc -static -O2 -o "$ir/bin/fb-sample" Tests/E2E/fb-sample.c || die "cannot buil
 cp Tests/E2E/init.sh "$ir/init"; chmod +x "$ir/init"
 (cd "$ir" && find . | cpio -o -H newc --quiet) > "$out/initramfs.cpio"
 
+# The vnc scenario: a real VNC client (vncdotool, from PyPI into a venv kept in the cache) and a
+# host kiosk built with libvncserver.
+vnc_args=()
+if [ $# -eq 0 ] || [[ " $* " == *" vnc "* ]]; then
+  host_kiosk="${KIOSK_HOST_BINARY:-$root/.build/debug/kiosk}"
+  [ -x "$host_kiosk" ] || swift build --product kiosk 2>&1 | grep -E "error|Compiling|Build" | tail -3 >&2 || true
+  venv="$cache/vnc-venv"
+  if [ ! -x "$venv/bin/vncdo" ]; then
+    scripts/deps python3-venv >&2 || true
+    rm -rf "$venv"
+    { python3 -m venv "$venv" && "$venv/bin/pip" install -q --disable-pip-version-check vncdotool; } >&2 \
+      || echo "e2e: cannot install vncdotool into $venv (pip); the vnc checks will fail" >&2
+  fi
+  vnc_args=(--host-kiosk "$host_kiosk" --vncdo "$venv/bin/vncdo")
+fi
+
 set +e
-python3 Tests/E2E/vmdrive.py --kernel "$kdir/vmlinux" --initrd "$out/initramfs.cpio" --kiosk "$out/kiosk" --out "$out" "$@"
+python3 Tests/E2E/vmdrive.py --kernel "$kdir/vmlinux" --initrd "$out/initramfs.cpio" --kiosk "$out/kiosk" --out "$out" "${vnc_args[@]}" "$@"
 rc=$?
 set -e
 echo "e2e: $(( $(date +%s) - start )) s; artefacts in $out" >&2

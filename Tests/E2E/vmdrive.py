@@ -26,6 +26,38 @@ def read_ppm(path):
     if parts[0] != b'P6' or parts[3] != b'255': raise ValueError(f'{path}: not a P6 PPM')
     return int(parts[1]), int(parts[2]), data[i:]
 
+def read_png(data):
+    """(width, height, RGB bytes) of an 8-bit, non-interlaced RGB or RGBA PNG (what kiosk writes)."""
+    import struct, zlib
+    if data[:8] != b'\x89PNG\r\n\x1a\n': raise ValueError('not a PNG')
+    i, idat, w = 8, b'', 0
+    while i < len(data):
+        n, kind = struct.unpack('>I4s', data[i:i+8]); body = data[i+8:i+8+n]; i += 12 + n
+        if kind == b'IHDR':
+            w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
+            if depth != 8 or ctype not in (2, 6) or interlace: raise ValueError(f'PNG depth {depth} type {ctype} interlace {interlace}')
+            bpp = 3 if ctype == 2 else 4
+        elif kind == b'IDAT': idat += body
+        elif kind == b'IEND': break
+    raw, stride = zlib.decompress(idat), w * bpp
+    out, prev, k = bytearray(), bytearray(stride), 0
+    for _ in range(h):
+        f, line = raw[k], bytearray(raw[k+1:k+1+stride]); k += 1 + stride
+        for x in range(stride if f else 0):
+            a = line[x - bpp] if x >= bpp else 0; b = prev[x]; c = prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        out += line if bpp == 3 else bytes(line[j] for j in range(stride) if j % 4 != 3)
+        prev = line
+    return w, h, bytes(out)
+
+def write_ppm(path, w, h, rgb):
+    with open(path, 'wb') as f: f.write(b'P6\n%d %d\n255\n' % (w, h) + rgb)
+
 def compare(a, b, channel_tol=16, max_fraction=0.001):
     """(ok, message): same size and at most max_fraction of pixels off by more than channel_tol."""
     wa, ha, pa = read_ppm(a); wb, hb, pb = read_ppm(b)
@@ -235,6 +267,154 @@ def vfb(vm, check, args):
     check(label, panned and alternates and not bad and vm.wait_for('e2e: vfb: e2e: vfb: kiosk exited 0', 1),
           f'panned={panned} pans={pans} mismatches={bad[:4]}')
 
+def differing(a, b, rect, tol=16):
+    """Pixels of PPMs a and b that differ by more than tol inside rect (x0, y0, x1, y1)."""
+    w, h, pa = read_ppm(a); _, _, pb = read_ppm(b)
+    n = 0
+    for y in range(rect[1], min(rect[3], h)):
+        for x in range(rect[0], min(rect[2], w)):
+            k = (y * w + x) * 3
+            if any(abs(pa[k + c] - pb[k + c]) > tol for c in range(3)): n += 1
+    return n
+
+def idle_panel(vm, check, args, name):
+    """Issue 37 on real drivers: a stand-in backlight directory dims after DIM s, the screendump goes
+    black after OFF s (DPMS off), a tablet tap wakes the panel without pressing the tile under it, the
+    next tap presses it and shows the cursor there (the tablet is a pointer), the cursor hides after
+    CURSOR-HIDE s, and `kiosk screenshot`'s PNG equals the screendump."""
+    dim, off, hide = 2, 4, 3
+    vm.send(f'idlerun {dim} {off} {hide}')
+    line = lambda key: next((l.strip() for l in reversed(vm.console) if key in l), '')
+    if not vm.wait_for('e2e: idlerun: panel off after', 60):
+        check('idle: backlight dims, panel goes off', False, 'no result: ' + line('e2e: idlerun:')); return
+    words = line('e2e: idlerun: brightness').split()          # e2e: idlerun: brightness V after T s
+    dimmed = len(words) >= 6 and words[3] == '10' and abs(float(words[5]) - dim) < 1.5
+    check(f'idle: stand-in backlight gets the dim value 10 of 100 after {dim} s', dimmed and 'brightness 100' in line('e2e: idlerun: first frame'),
+          line('e2e: idlerun: brightness'))
+    t_off = float(line('e2e: idlerun: panel off after').split()[5])
+    path = os.path.join(args.out, f'{name}-idle-off.ppm')
+    black, end = False, time.time() + 10
+    while time.time() < end and not black:
+        vm.screendump(path); _, _, px = read_ppm(path)
+        black = max(px) <= 8
+        if not black: time.sleep(0.3)
+    # Measured: QEMU's bochs-display keeps showing the last frame after the CRTC is switched off
+    # (DPMS off), so this check fails on bochs; virtio-gpu (a "not active" picture) is untried.
+    check(f'idle: the screendump goes black after {off} s (panel off)', black and abs(t_off - off) < 1.5,
+          f'panel off at {t_off} s, screendump black={black}')
+    # A tap on tile 1 wakes the panel; the tap itself is swallowed (the tile stays as it was).
+    expected = snapshot(args, f'{name}-idle-0', 0, [])
+    vm.tap(138, 123)
+    ok, msg = vm.expect_screen(expected, f'{name}-idle-woken')
+    vm.send('idlestate')
+    vm.wait_for('e2e: idlestate: brightness', 10)
+    woke = line('e2e: idlestate: brightness').startswith('e2e: idlestate: brightness 100,')
+    swallowed = vm.count('idle: off → active') > 0
+    check('idle: a tablet tap wakes the panel (brightness back) and presses nothing', ok and woke and swallowed,
+          f'{msg}; {line("e2e: idlestate: brightness")}; off→active logged={swallowed}')
+    # Awake, the next tap presses tile 2, and the cursor shows at the tap (the tablet is a pointer).
+    pressed = snapshot(args, f'{name}-idle-1', 0, [(660, 120)])
+    vm.tap(660, 120)
+    path = os.path.join(args.out, f'{name}-idle-cursor.ppm')
+    # The motion comes 0.05 s before the press: wait for the frame with both the arrow and the tile.
+    arrow, ok, msg, end = 0, False, 'no screendump', time.time() + hide
+    while time.time() < end:
+        vm.screendump(path)
+        arrow = differing(path, pressed, (660, 120, 672, 139))
+        if arrow >= 40:
+            # The rest of that screendump is the snapshot with the tile pressed (the arrow is ~120 pixels).
+            ok, msg = compare(path, pressed, max_fraction=0.0004)
+            if ok: break
+        time.sleep(0.05)
+    check('tablet: the tap after the wake presses the tile, and the cursor shows at the pointer', arrow >= 40 and ok,
+          f'{arrow} pixels differ from kiosk snapshot --tap under the arrow; whole screen: {msg}')
+    gone, end = os.path.join(args.out, f'{name}-idle-pressed.ppm'), time.time() + hide + 10
+    while True:
+        vm.screendump(gone)
+        inside = differing(gone, pressed, (660, 120, 672, 139))
+        if inside == 0 or time.time() > end: break
+        time.sleep(0.2)
+    ok, msg = compare(gone, pressed)
+    check(f'tablet: the cursor hides {hide} s after the last motion', ok and inside == 0, f'{msg}; {inside} pixels under the arrow differ')
+    # kiosk screenshot over the control socket: its PNG is the screendump (XRGB8888 → RGB, exact).
+    n = vm.count('e2e: shot: end')
+    vm.send('shot')
+    if not vm.wait_for('e2e: shot: end', 30, at_least=n + 1):
+        check('kiosk screenshot -o F equals the screendump', False, 'no screenshot'); return
+    dump = os.path.join(args.out, f'{name}-shot-dump.ppm'); vm.screendump(dump)
+    b64 = ''.join(l.strip()[4:] for l in vm.console if l.startswith('b64:'))
+    try:
+        import base64
+        w, h, rgb = read_png(base64.b64decode(b64))
+        shot = os.path.join(args.out, f'{name}-shot.ppm'); write_ppm(shot, w, h, rgb)
+        ok, msg = compare(shot, dump, channel_tol=0, max_fraction=0)
+    except Exception as e:
+        ok, msg = False, f'{e!r}; {line("e2e: shot:")}'
+    check('kiosk screenshot -o F (PNG over the control socket) equals the screendump exactly', ok, msg)
+    vm.send('idlestop')
+    check('idle kiosk: SIGTERM exits 0', vm.wait_for('e2e: idlerun: kiosk exited 0', 20))
+
+def vnc_host(args, results):
+    """VNC with a real client (vncdotool, in a venv run.sh makes) against a kiosk on the host: the
+    static guest kiosk has no VNC (Debian ships no libvncserver.a), so this runs the host's build
+    (`--display offscreen --vnc`, the desktop preview of the README) with no QEMU. The capture
+    equals `kiosk snapshot` and `kiosk screenshot`, and a click is a tap."""
+    t0 = time.time()
+    def check(label, ok, detail=''):
+        results.append((f'vnc: {label}', ok))
+        print(f'{"PASS" if ok else "FAIL"} vnc: {label} {detail} [{time.time() - t0:.1f} s]', flush=True)
+        return ok
+    vncdo = args.vncdo
+    if not vncdo or not os.access(vncdo, os.X_OK):
+        check('vncdotool installed', False, f'no vncdo at {vncdo!r} (pip install vncdotool failed?)'); return
+    if not args.host_kiosk or not os.access(args.host_kiosk, os.X_OK):
+        check('a host kiosk with VNC', False, f'no host kiosk at {args.host_kiosk!r}'); return
+    s = socket.socket(); s.bind(('127.0.0.1', 0)); port = s.getsockname()[1]; s.close()
+    ctl = os.path.join(args.out, 'vnc.ctl')
+    log = open(os.path.join(args.out, 'vnc-kiosk.log'), 'w')
+    proc = subprocess.Popen([args.host_kiosk, 'run', '--scene', 'gallery', '--display', f'offscreen:{os.path.join(args.out, "vnc-offscreen")}',
+                             '--size', f'{W}x{H}', '--vnc', f'127.0.0.1:{port}', '--cursor', 'never', '--control-socket', ctl,
+                             '--input', 'none', '--frame-markers'], stdout=log, stderr=subprocess.STDOUT)
+    def frames():
+        with open(log.name) as f: return f.read().count('kiosk: frame')
+    def capture(label):
+        png = os.path.join(args.out, f'vnc-{label}.png')
+        r = subprocess.run([vncdo, '-s', f'127.0.0.1::{port}', '--timeout', '20', 'capture', png], capture_output=True, text=True, timeout=60)
+        if r.returncode != 0: raise RuntimeError(f'vncdo capture: {r.stderr.strip()[-300:]}')
+        with open(png, 'rb') as f: w, h, rgb = read_png(f.read())
+        ppm = os.path.join(args.out, f'vnc-{label}.ppm'); write_ppm(ppm, w, h, rgb)
+        return ppm
+    try:
+        end = time.time() + 60
+        while frames() < 1 and proc.poll() is None and time.time() < end: time.sleep(0.1)
+        if not check('host kiosk with --vnc shows its first frame', frames() >= 1, open(log.name).read()[-400:] if frames() < 1 else ''): return
+        cap = capture('0')
+        ok, msg = compare(cap, snapshot(args, 'vnc-0', 0, []), channel_tol=0, max_fraction=0)
+        check('vncdotool capture equals kiosk snapshot exactly', ok, msg)
+        shot = os.path.join(args.out, 'vnc-shot.png')
+        r = subprocess.run([args.host_kiosk, 'screenshot', '-o', shot, '--socket', ctl], capture_output=True, text=True, timeout=30)
+        try:
+            with open(shot, 'rb') as f: w, h, rgb = read_png(f.read())
+            write_ppm(shot + '.ppm', w, h, rgb)
+            ok, msg = compare(shot + '.ppm', cap, channel_tol=0, max_fraction=0)
+        except Exception as e:
+            ok, msg = False, f'{e!r} {r.stderr.strip()[-300:]}'
+        check('kiosk screenshot equals the VNC capture', ok, msg)
+        n = frames()
+        r = subprocess.run([vncdo, '-s', f'127.0.0.1::{port}', '--timeout', '20', 'move', '138', '123', 'click', '1'], capture_output=True, text=True, timeout=60)
+        end = time.time() + 20
+        while frames() <= n and time.time() < end: time.sleep(0.1)
+        cap = capture('1')
+        ok, msg = compare(cap, snapshot(args, 'vnc-1', 0, [(138, 123)]), channel_tol=0, max_fraction=0)
+        check('a vncdotool click is a tap (capture equals kiosk snapshot --tap)', ok and r.returncode == 0, f'{msg} {r.stderr.strip()[-200:]}')
+    except Exception as e:
+        check('harness', False, repr(e))
+    finally:
+        proc.terminate()
+        try: proc.wait(timeout=10)
+        except subprocess.TimeoutExpired: proc.kill(); proc.wait()
+        log.close()
+
 def run(args, name, results):
     devices, rotation, tablet, uinput = SCENARIOS[name]
     t0 = time.time()
@@ -313,6 +493,8 @@ def run(args, name, results):
             held(vm, check, snapshot(args, f'{name}-0', rotation, []), name)
             for kind, status in (('overflow', 139), ('trap', 132)):
                 crash(vm, check, kind, status)
+            # Not yet run in QEMU by its author (written at the end of a session): opt-in until it has passed once.
+            if os.environ.get('KIOSK_E2E_IDLE') == '1': idle_panel(vm, check, args, name)
         vm.send('poweroff')
     except Exception as e:
         check('harness', False, repr(e))
@@ -324,11 +506,15 @@ def main():
     ap.add_argument('--kernel', required=True); ap.add_argument('--initrd', required=True)
     ap.add_argument('--kiosk', required=True); ap.add_argument('--out', required=True)
     ap.add_argument('--boot-timeout', type=float, default=90)
-    ap.add_argument('scenarios', nargs='*', default=list(SCENARIOS))
+    ap.add_argument('--host-kiosk', help='a kiosk built on the host with VNC (the vnc scenario)')
+    ap.add_argument('--vncdo', help="vncdotool's vncdo (the vnc scenario)")
+    ap.add_argument('scenarios', nargs='*', default=list(SCENARIOS) + ['vnc'])
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     results = []
-    for s in args.scenarios: run(args, s, results)
+    for s in args.scenarios:
+        if s == 'vnc': vnc_host(args, results)
+        else: run(args, s, results)
     passed = sum(ok for _, ok in results); failed = len(results) - passed
     print(f'{passed} passed, {failed} failed')
     sys.exit(0 if failed == 0 and passed > 0 else 1)

@@ -15,7 +15,7 @@ public struct EvdevCapabilities: Sendable, CustomStringConvertible {
     public var direct: Bool
     /// What the device is (touch, keyboard, keypad, buttons, rotary encoder, mouse).
     public var kinds: InputDeviceKind = []
-    /// True when kiosk reads it: a touch device, a mouse, or one with keys or a rotary encoder.
+    /// True when kiosk reads it: a touch device, a mouse or tablet, or one with keys or a rotary encoder.
     public var isUsable: Bool { proto != nil || !kinds.isDisjoint(with: InputDeviceKind.keys.union([.rotary, .mouse])) }
     public var description: String {
         var parts: [String] = []
@@ -83,7 +83,8 @@ public final class EvdevDevice {
                                  xRange: AxisRange(xi?.minimum ?? 0, xi?.maximum ?? 0),
                                  yRange: AxisRange(yi?.minimum ?? 0, yi?.maximum ?? 0),
                                  slotCount: slots, direct: test(prop, EV.inputPropDirect),
-                                 kinds: InputDeviceKind.classify(events: ev, keys: key, relative: rel, touch: proto != nil))
+                                 kinds: InputDeviceKind.classify(events: ev, keys: key, relative: rel, touch: proto != nil,
+                                                                  absolute: abs, properties: prop))
     }
 
     /// The device's current state, read back with ioctls (for resync after SYN_DROPPED).

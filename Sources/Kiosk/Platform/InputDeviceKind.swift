@@ -20,24 +20,39 @@ public struct InputDeviceKind: OptionSet, Sendable, Hashable, CustomStringConver
     public static let rotary = InputDeviceKind(rawValue: 1 << 4)
     /// EV_REL with REL_X/REL_Y and BTN_LEFT: a mouse: a pointer with a cursor whose click is a touch (MouseInput, Platform/MouseDevice.swift).
     public static let mouse = InputDeviceKind(rawValue: 1 << 5)
+    /// EV_ABS with ABS_X/ABS_Y and BTN_LEFT, without BTN_TOUCH, multitouch axes or INPUT_PROP_DIRECT:
+    /// an absolute pointer that is no touchscreen (a graphics tablet, QEMU's usb-tablet and
+    /// virtio-tablet, a KVM switch's or remote console's pointer). It drives the pointer and the
+    /// cursor like a mouse, its position scaled from the axis range to the screen (MouseInput).
+    public static let tablet = InputDeviceKind(rawValue: 1 << 6)
 
     /// Kinds whose keys go through the keymap.
     public static let keys: InputDeviceKind = [.keyboard, .keypad, .buttons]
 
     public var description: String {
         let names: [(InputDeviceKind, String)] = [(.touch, "touch"), (.keyboard, "keyboard"), (.keypad, "keypad"),
-                                                  (.buttons, "buttons"), (.rotary, "rotary encoder"), (.mouse, "mouse")]
+                                                  (.buttons, "buttons"), (.rotary, "rotary encoder"), (.mouse, "mouse"),
+                                                  (.tablet, "tablet")]
         let s = names.filter { contains($0.0) }.map(\.1)
         return s.isEmpty ? "nothing kiosk reads" : s.joined(separator: ", ")
     }
 
-    /// Classifies a device by its EV_* (`events`), KEY_* (`keys`) and REL_* (`relative`) bit
-    /// sets as EVIOCGBIT returns them (little-endian bytes), and whether it is a touch device.
-    public static func classify(events: [UInt8], keys: [UInt8], relative: [UInt8], touch: Bool) -> InputDeviceKind {
+    /// Classifies a device by its EV_* (`events`), KEY_* (`keys`), REL_* (`relative`), ABS_*
+    /// (`absolute`) and INPUT_PROP_* (`properties`) bit sets as EVIOCGBIT and EVIOCGPROP return them
+    /// (little-endian bytes), and whether it is a touch device. A `touch` device whose absolute bits
+    /// show an absolute pointer that is no touchscreen (ABS_X/ABS_Y, BTN_LEFT, no BTN_TOUCH, no
+    /// ABS_MT_*, no INPUT_PROP_DIRECT) is a ``tablet`` instead; without `absolute` bits it stays touch.
+    public static func classify(events: [UInt8], keys: [UInt8], relative: [UInt8], touch: Bool,
+                                absolute: [UInt8] = [], properties: [UInt8] = []) -> InputDeviceKind {
         func has(_ b: [UInt8], _ bit: Int) -> Bool { bit / 8 < b.count && (b[bit / 8] >> (bit % 8)) & 1 == 1 }
         var k: InputDeviceKind = touch ? .touch : []
         let hasKeys = has(events, Int(EV.key)), hasRel = has(events, Int(EV.rel))
         let buttonLeft = hasKeys && has(keys, Int(EV.btnLeft))
+        if touch, has(events, Int(EV.abs)), has(absolute, Int(EV.absX)), has(absolute, Int(EV.absY)), buttonLeft,
+           !has(keys, Int(EV.btnTouch)), !has(absolute, Int(EV.absMTSlot)), !has(absolute, Int(EV.absMTPositionX)),
+           !has(properties, EV.inputPropDirect) {
+            k.remove(.touch); k.insert(.tablet)
+        }
         if hasRel {
             if (has(relative, Int(EV.relDial)) || has(relative, Int(EV.relWheel))) && !buttonLeft { k.insert(.rotary) }
             if has(relative, Int(EV.relX)) && has(relative, Int(EV.relY)) && buttonLeft { k.insert(.mouse) }

@@ -60,7 +60,8 @@ public final class InputManager {
     private static let keyQueue = DispatchQueue(label: "kiosk.input.keys", qos: .userInteractive)
     private var repeatTimer: DispatchSourceTimer?
     private var repeatTime: Double?
-    /// Offered each event node that is no touch device (MouseInput.open claims relative mice: Platform/MouseDevice.swift); true = taken.
+    /// Offered each event node that is a relative mouse or an absolute tablet (MouseInput.open claims
+    /// them: Platform/MouseDevice.swift); true = taken. Unclaimed, a tablet acts as a touchscreen.
     public var claimOther: ((String) -> Bool)?
     /// True while input is paused (VT switched away): events are read and dropped.
     public var paused = false
@@ -133,7 +134,9 @@ public final class InputManager {
             if explicit { Log.warning("input: \(error)") } else { Log.debug("input: \(error)") }
             return
         }
-        if dev.capabilities.proto == nil, dev.capabilities.kinds.contains(.mouse), let claimOther, claimOther(path) {
+        // Mice and tablets go to the pointer input (a tablet is a touch device here without one).
+        let pointer = dev.capabilities.kinds.contains(.tablet) || (dev.capabilities.proto == nil && dev.capabilities.kinds.contains(.mouse))
+        if pointer, let claimOther, claimOther(path) {
             skipped[path] = nil
             return
         }

@@ -14,6 +14,8 @@ public final class FrameLoop {
     public let source: FrameSource
     public var clock: FrameClock
     public var input: InputManager?
+    /// Mice and tablets (Platform/MouseDevice.swift): paused with `input` on a VT switch.
+    public var mice: MouseInput?
     public var console: Console?
     /// Stop after this many seconds (0 = never).
     public var duration = 0.0
@@ -268,20 +270,22 @@ public final class FrameLoop {
         wake()
     }
 
-    private func releaseVT() {
+    func releaseVT() {
         Log.info("console: VT released; pausing")
         paused = true
         input?.pause()
+        mice?.pause()
         display.suspend()
         console?.allowRelease()
     }
 
-    private func acquireVT() {
+    func acquireVT() {
         console?.acknowledgeAcquire()
         do { try display.resume() } catch { Log.error("console: \(error)") }
         Log.info("console: VT acquired; repainting")
         paused = false
         input?.resume()
+        mice?.resume()
         clock.reset()
         fullRedraw = true
         wake()

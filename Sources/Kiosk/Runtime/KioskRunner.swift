@@ -132,11 +132,17 @@ public enum KioskRunner {
                                                      invertX: s.invertX, invertY: s.invertY,
                                                      panelWidth: pw, panelHeight: ph, rotation: display.rotation,
                                                      keyboardLayout: s.keyboardLayout)) { _ in }
-            // Mice (relative pointers): nodes the touch input does not take (Platform/MouseDevice.swift).
+            // Mice and tablets: pointers with a cursor (Platform/MouseDevice.swift); a tablet's axes
+            // map to the screen as a touchscreen's do (calibration, swap/invert, rotation).
             let mice = MouseInput(width: display.width, height: display.height)
-            mice.onPointer = { [unowned loop] e, n in loop.deliver(e, device: n) }
-            mice.onGone = { [unowned loop] n in loop.pointerGone(device: n) }
+            mice.tabletMapping = TouchMapping(xRange: AxisRange(0, 1), yRange: AxisRange(0, 1), matrix: s.calibration ?? .identity,
+                                              swapXY: s.swapXY, invertX: s.invertX, invertY: s.invertY,
+                                              panelWidth: pw, panelHeight: ph, rotation: display.rotation)
+            // weak: the loop owns `mice`, whose deinit closes its pointers (onGone).
+            mice.onPointer = { [weak loop] e, n in loop?.deliver(e, device: n) }
+            mice.onGone = { [weak loop] n in loop?.pointerGone(device: n) }
             loop.input?.claimOther = { mice.open($0) }
+            loop.mice = mice
         }
         loop.runForever()
     }
