@@ -127,14 +127,14 @@ final class SubmitLog { var submitted: [String] = []; var text = "" }
         let k = MountedKeyboard()
         k.tap(host, "h", "i")
         host.advance(by: 0.1)
-        #expect(log.text == "hi")
+        #expect(log.text == "Hi")      // a sentence starts with a capital (autocapitalization)
         #expect(keyboardShown(host), "a tap on the keyboard keeps the field focused")
         k.tap(host, "⌫")
         host.advance(by: 0.1)
-        #expect(log.text == "h")
+        #expect(log.text == "H")
         k.tap(host, "↵")
         host.advance(by: 0.6)
-        #expect(log.submitted == ["h"])
+        #expect(log.submitted == ["H"])
         #expect(!keyboardShown(host))
         #expect(!isKeyboardPixel(host.snapshot(), x: 400, y: 598), "the keyboard slid out")
     }
@@ -167,7 +167,7 @@ final class SubmitLog { var submitted: [String] = []; var text = "" }
         #expect(focusedField(host) != nil && !keyboardShown(host))
         #expect(!isKeyboardPixel(host.snapshot(), x: 400, y: 598))
         host.type("ok")
-        #expect(log.text == "ok")
+        #expect(log.text == "ok")      // hardware keys are not autocapitalised
 
         host.onScreenKeyboard = .auto
         host.advance(by: 0.5)
@@ -325,7 +325,7 @@ final class SubmitLog { var submitted: [String] = []; var text = "" }
         #expect(s.pixel(x: 400, y: 598) != before.pixel(x: 400, y: 598))
         k.tap(host, "o", "k")
         host.advance(by: 0.1)
-        #expect(log.text == "ok")
+        #expect(log.text == "Ok")
     }
 
     @Test func koreanComposesHanFromJamoTaps() {
@@ -475,7 +475,7 @@ final class SubmitLog { var submitted: [String] = []; var text = "" }
         let k = MountedKeyboard()
         k.tap(host, "a", "d", "a")
         host.advance(by: 0.1)
-        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "ada" })
+        #expect(host.allNodes.contains { ($0.view as? _EditableText)?.display == "Ada" })
         k.tap(host, "↵")
         host.advance(by: 0.4)   // the caret in its shown half
         let focused = HeadlessHost.onMainQueue { host.renderer.graph.focusIfMade?.focusedTarget?.textInput }

@@ -168,13 +168,42 @@ private func redWidth(_ host: HeadlessHost, y: Int = 150) -> Int {
         }
         let f = Fingers(host, radius: 50)
         f.move(from: 50, 0, to: 80, 0, steps: 3)
-        // One change per finger move (each finger's move is its own touch event).
+        // One change per frame, not one per moved finger.
         let changes = log.events
-        #expect(!changes.isEmpty && changes.allSatisfy { $0 == "c" })
+        #expect(changes == ["c", "c", "c"])
         f.lift(0, radius: 80)
         host.moveTouch(f.ids[1], x: 280, y: 150); host.advance(by: 1.0 / 60)   // the other finger alone
         host.endTouch(f.ids[1], x: 280, y: 150); host.advance(by: 1.0 / 60)
         #expect(log.events == changes + ["end"])
+    }
+
+    @Test func bothFingersMovingInOneFrameGiveOneOnChangedWithBothMoves() {
+        let log = GLog()
+        let host = HeadlessHost(width: 300, height: 300) { Zoomable(log: log) }
+        let f = Fingers(host, radius: 50)
+        f.move(from: 50, 0, to: 100, 0, steps: 10)
+        // 10 frames, each with both fingers moved: 10 changes, each the pair's whole step (the
+        // first 1.1: both fingers 5 pt further out; per-finger reports gave 1.05, 1.1, ...).
+        #expect(log.values.count == 10)
+        #expect(abs((log.values.first ?? 0) - 1.1) < 1e-6)
+        #expect(abs((log.values.last ?? 0) - 2) < 1e-6)
+        // Many batches in one frame (a panel scanning faster than the screen): still one change.
+        let (a, b) = f.points(120, 0)
+        host.moveTouch(f.ids[0], x: a.0 + 5, y: a.1)
+        host.moveTouch(f.ids[1], x: b.0 - 5, y: b.1)
+        host.moveTouch(f.ids[0], x: a.0, y: a.1)
+        host.moveTouch(f.ids[1], x: b.0, y: b.1)
+        host.advance(by: 1.0 / 60)
+        #expect(log.values.count == 11)
+        #expect(abs((log.values.last ?? 0) - 2.4) < 1e-6)
+        #expect(redWidth(host) == 96)                            // 40 × 2.4, drawn that frame
+        // Moved and lifted before the next frame: the move is reported, then the end.
+        let (c, d) = f.points(150, 0)
+        host.moveTouch(f.ids[0], x: c.0, y: c.1)
+        host.moveTouch(f.ids[1], x: d.0, y: d.1)
+        host.endTouch(f.ids[0], x: c.0, y: c.1)
+        #expect(log.values.count == 13 && log.events == ["end"])
+        #expect(abs(log.values[11] - 3) < 1e-6 && abs(log.values[12] - 3) < 1e-6)
     }
 
     @Test func movesBelowTheThresholdAreNotRecognisedAndCancelFailsWithoutEnding() {

@@ -89,6 +89,53 @@ final class FocusManager: ReadTracked {
         graph.wakeHandler?()
     }
 
+    // MARK: The focus ring
+
+    /// True while focus is shown by a ring: it moved by keyboard navigation (Tab, Shift-Tab, an
+    /// arrow, a rotary encoder's detent), as iPadOS and tvOS show it with a hardware keyboard.
+    /// A touch anywhere hides it (`touchBegan`); the next navigation key shows it again.
+    private(set) var focusVisible = false
+    /// The element drawing the ring now (FocusRing.swift), and the ring views that asked.
+    private var ringElement: Int?
+    private let ringReaders = ReadTracked()
+
+    /// A finger (or the mouse) went down: focus stays where it is, its ring goes.
+    func touchBegan() {
+        guard focusVisible else { return }
+        focusVisible = false
+        refreshRing()
+    }
+
+    /// Keyboard navigation moved or kept focus: the focused control shows its ring.
+    private func showRing() {
+        guard !focusVisible else { return }
+        focusVisible = true
+        refreshRing()
+    }
+
+    /// Puts the ring on the focused control (a text field has none: its caret shows focus).
+    func refreshRing() {
+        let now = focusVisible && focusedTarget?.drawsRing == true ? focusedSerial : nil
+        guard now != ringElement else { return }
+        ringElement = now
+        ringReaders.invalidateReaders()
+    }
+
+    /// Whether the ring view evaluated as `node` is inside the control that shows the ring: its
+    /// nearest focusable ancestor is that control. Records the read.
+    func ringShown(around node: Node) -> Bool {
+        ringReaders.recordRead()
+        guard let ring = ringElement else { return false }
+        var p = node.parent
+        var depth = 0
+        while let q = p, depth < 32 {
+            if elements[q.serial] != nil { return q.serial == ring }
+            p = q.parent
+            depth += 1
+        }
+        return false
+    }
+
     // MARK: Registration (lifecycle callbacks of the modifiers)
 
     func register(element target: any FocusTarget, node: Node) {
@@ -144,6 +191,7 @@ final class FocusManager: ReadTracked {
         focusedSerial = target
         old?.focusChanged(false)
         focusedTarget?.focusChanged(true)
+        refreshRing()
         if focusedTarget?.textInput != nil { needsReveal = true }
         writeBindings()
         changed()
@@ -286,11 +334,14 @@ final class FocusManager: ReadTracked {
         let inText = focusedTarget?.textInput != nil
         switch press.key {
         case .tab:
+            showRing()
             advance(press.modifiers.contains(.shift) ? -1 : 1)
             return true
         case .downArrow where !inText, .rightArrow where !inText:
+            showRing()
             advance(1); return true
         case .upArrow where !inText, .leftArrow where !inText:
+            showRing()
             advance(-1); return true
         case .escape:
             guard focusedSerial != nil else { return false }
@@ -320,6 +371,8 @@ protocol FocusTarget: AnyObject {
     var textInput: TextFieldModel? { get }
     /// Runs the view's action (Return/space on a focused button); true when it has one.
     func activate() -> Bool
+    /// Whether the view draws a focus ring while focus is shown by keyboard navigation.
+    var drawsRing: Bool { get }
 }
 
 extension FocusTarget {
@@ -327,6 +380,7 @@ extension FocusTarget {
     func handleKey(_ press: KeyPress) -> Bool { false }
     var textInput: TextFieldModel? { nil }
     func activate() -> Bool { false }
+    var drawsRing: Bool { false }
 }
 
 extension ViewGraph {

@@ -106,15 +106,21 @@ extension View {
 /// reaches it and Return or space presses it.
 struct _ButtonKeysModifier: BuiltinModifier, LifecycleModifier {
     let action: () -> Void
+    /// Keys the control uses itself while focused (a stepper's left and right arrows).
+    var keys: ((KeyPress) -> Bool)? = nil
     func appeared(_ node: Node) {
         let target = ButtonFocusTarget(action: action)
+        target.keys = keys
         node.modifierState = target
         node.graph.focus.register(element: target, node: node)
         registerShortcut(node)
     }
     func updated(_ node: Node) {
         // The target stays (no allocation per update); only its action is new.
-        (node.modifierState as? ButtonFocusTarget)?.action = action
+        if let target = node.modifierState as? ButtonFocusTarget {
+            target.action = action
+            target.keys = keys
+        }
         registerShortcut(node)
     }
     func disappeared(_ node: Node) {
@@ -133,8 +139,11 @@ struct _ButtonKeysModifier: BuiltinModifier, LifecycleModifier {
 /// A focused button: Return or space presses it.
 final class ButtonFocusTarget: FocusTarget {
     var action: () -> Void
+    var keys: ((KeyPress) -> Bool)?
     init(action: @escaping () -> Void) { self.action = action }
     func activate() -> Bool { action(); return true }
+    func handleKey(_ press: KeyPress) -> Bool { keys?(press) ?? false }
+    var drawsRing: Bool { true }
 }
 
 /// Marks views whose touches keep a text field focused (the on-screen keyboard): a tap there

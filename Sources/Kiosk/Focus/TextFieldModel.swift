@@ -15,6 +15,7 @@ final class TextFieldModel: ReadTracked, FocusTarget {
     var isMultiline = false
     var keyboardType = UIKeyboardType.default
     var submitLabel = SubmitLabel.return
+    var autocapitalization = TextInputAutocapitalization.sentences
     var submitActions: [() -> Void] = []
     var onEditingChanged: ((Bool) -> Void)?
     /// A formatted field's text being edited (nil: it shows the formatted value).
@@ -54,6 +55,13 @@ final class TextFieldModel: ReadTracked, FocusTarget {
     var state: (editing: TextEditingState, focused: Bool, caretShown: Bool) {
         recordRead()
         return (editing, isFocused, isFocused && caretVisible)
+    }
+
+    /// Whether the on-screen keyboard turns shift on for the next letter (the field's
+    /// autocapitalization and the text before the caret, or before a selection).
+    var wantsCapital: Bool {
+        let start = editing.selection.lowerBound
+        return autocapitalization.wantsCapital(after: editing.characters[..<min(start, editing.count)])
     }
 
     // MARK: Edits

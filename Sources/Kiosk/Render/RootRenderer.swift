@@ -116,6 +116,8 @@ public final class RootRenderer {
         layoutSeconds = 0
         graph.time = max(graph.time, time)
         lastFrameTime = graph.time
+        // Two-finger gestures report what their fingers did since the last frame, once.
+        touches.flushPairs()
         graph.update()
         var relaid = layoutIfNeeded()
         // Animations: those the update (and its layout) started begin at their commit, so
@@ -649,9 +651,11 @@ public final class RootRenderer {
     func touch(id: Int, phase: TouchPhase, x: Double, y: Double, time: Double) {
         graph.withSink {
             graph.rootEnvironment.kioskIdleActivity.noteInput(at: time)
+            if phase == .began { graph.focusIfMade?.touchBegan() }
             noteTouchOutsideField(id: id, phase: phase, x: x, y: y)
             touches.handle(id: id, phase: phase, location: CGPoint(x: x, y: y), time: time,
                            regions: hitRegions, transforms: gestureTransforms)
+            if touches.hasPendingPairs { graph.needsUpdate = true }
         }
     }
 

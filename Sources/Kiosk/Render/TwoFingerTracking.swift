@@ -25,6 +25,9 @@ extension TouchRouter {
         var magnificationVelocity: CGFloat = 0
         var rotationVelocity: Double = 0
         var recognised = false
+        /// Moved since its last onChanged: the change is sent once per frame (`flushPairs`).
+        var pending = false
+        var pendingTime: Double = 0
     }
 
     /// A finger went down: it joins a waiting pair of each two-finger gesture on its path, or
@@ -59,7 +62,11 @@ extension TouchRouter {
     }
 
     /// A finger moved: every pair it belongs to measures again, recognises past its threshold,
-    /// and reports its value once recognised.
+    /// and, once recognised, has a change to report. Reported once per frame (`flushPairs`, at
+    /// the start of the renderer's frame), not per finger: a panel reports both fingers of one
+    /// scan in one SYN_REPORT, and both arrive here as separate moves, so SwiftUI's one
+    /// `onChanged` per event batch is one per frame here (a frame takes every batch since the
+    /// last).
     func fingerMoved(id: Int, to p: CGPoint, time: Double) {
         guard p.x.isFinite, p.y.isFinite else { return }
         for i in pairs.indices {
@@ -92,10 +99,25 @@ extension TouchRouter {
                     for finger in pair.ids { sessions[finger]?.isTap = false }
                 }
             }
-            pairs[i] = pair
-            if pair.recognised, !pair.ref.node.isRemoved, let make = r.twoFingerValue {
-                r.change(make(sample(pair, time: time)))
+            if pair.recognised {
+                pair.pending = true
+                pair.pendingTime = time
             }
+            pairs[i] = pair
+        }
+    }
+
+    /// True when a pair moved since it last reported (the renderer then wants a frame).
+    var hasPendingPairs: Bool { pairs.contains { $0.pending } }
+
+    /// Sends each moved pair's value: one `onChanged` per gesture per frame.
+    func flushPairs() {
+        guard hasPendingPairs else { return }
+        for i in pairs.indices where pairs[i].pending {
+            pairs[i].pending = false
+            let pair = pairs[i]
+            guard pair.recognised, !pair.ref.node.isRemoved, let r = recipe(pair.ref), let make = r.twoFingerValue else { continue }
+            r.change(make(sample(pair, time: pair.pendingTime)))
         }
     }
 
@@ -107,7 +129,11 @@ extension TouchRouter {
         pairs.removeAll { $0.ids.contains(id) }
         for pair in done {
             guard pair.recognised, !pair.ref.node.isRemoved, let r = recipe(pair.ref) else { continue }
-            if cancelled { r.fail() } else if let make = r.twoFingerValue { r.end(make(sample(pair, time: time))) }
+            if cancelled { r.fail(); continue }
+            guard let make = r.twoFingerValue else { continue }
+            // A move not reported yet is reported before the end, as its own change.
+            if pair.pending { r.change(make(sample(pair, time: pair.pendingTime))) }
+            r.end(make(sample(pair, time: time)))
         }
     }
 

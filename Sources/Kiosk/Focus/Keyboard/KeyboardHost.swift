@@ -81,7 +81,8 @@ struct _KeyboardPanel: View {
 
     var body: some View {
         let focus = self.focus
-        OnScreenKeyboard(layout: layout, keyboardType: keyboardType, submitLabel: submitLabel, isMultiline: isMultiline) { action in
+        OnScreenKeyboard(layout: layout, keyboardType: keyboardType, submitLabel: submitLabel, isMultiline: isMultiline,
+                         wantsCapital: { focus?.focusedTarget?.textInput?.wantsCapital ?? false }) { action in
             focus?.focusedTarget?.textInput?.apply(action)
         }
         .id(field)

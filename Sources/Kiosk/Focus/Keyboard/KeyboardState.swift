@@ -34,6 +34,15 @@ final class KeyboardState {
         KeyboardConfiguration(language: language, type: type, page: page, alternate: alternate)
     }
 
+    /// Autocapitalization: after an edit (and when the keyboard appears) shift is on for one
+    /// letter where the field wants a capital, off where it does not. A locked shift stays, and
+    /// so do pages other than letters and Korean letters (whose shift types double consonants).
+    func autoShift(_ wantsCapital: Bool, config: KeyboardConfiguration) {
+        guard shift != .locked, page == .letters, config.pad == nil, config.letters != .kr else { return }
+        let want: ShiftState = wantsCapital ? .once : .off
+        if shift != want { shift = want }
+    }
+
     /// What pressing delete sends (at touch down and each repeat): a jamo less of the syllable
     /// being composed, else `.deleteBackward`.
     func deletePressed() -> [KeyboardAction] { composer.deleteBackward() }

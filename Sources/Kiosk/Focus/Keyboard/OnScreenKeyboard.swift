@@ -28,20 +28,28 @@ struct OnScreenKeyboard: View {
     let submitLabel: SubmitLabel
     let isMultiline: Bool
     let send: (KeyboardAction) -> Void
+    /// Whether the field wants a capital next (its autocapitalization; TextFieldModel.wantsCapital).
+    let wantsCapital: () -> Bool
 
-    @State private var state = KeyboardState()
+    @State private var state: KeyboardState
     @GestureState private var touch: TouchedKey? = nil
 
     /// A keyboard with the letters of `layout` (xkb's names: "us", "de", "fr", "kr"; others give
     /// US English) for a field asking for `keyboardType`; the return key is labelled from
     /// `submitLabel` ("return" in a multi-line field, where it types a newline).
+    /// `wantsCapital` is asked when the keyboard appears and after each key that edits: shift
+    /// turns on for one letter where it says so (autocapitalization, as iOS's keyboard).
     init(layout: String, keyboardType: UIKeyboardType, submitLabel: SubmitLabel, isMultiline: Bool,
-         send: @escaping (KeyboardAction) -> Void) {
+         wantsCapital: @escaping () -> Bool = { false }, send: @escaping (KeyboardAction) -> Void) {
         language = KeyboardLanguage(named: layout)
         self.keyboardType = keyboardType
         self.submitLabel = submitLabel
         self.isMultiline = isMultiline
         self.send = send
+        self.wantsCapital = wantsCapital
+        let state = KeyboardState()
+        state.autoShift(wantsCapital(), config: state.configuration(language: language, type: keyboardType))
+        _state = State(initialValue: state)
     }
 
     /// The keyboard's height at `width` (what the host lifts the focused field above). Every
@@ -65,7 +73,7 @@ struct OnScreenKeyboard: View {
         let shift = state.shift
         let returnCaption = isMultiline ? SubmitLabel.return.keyCaption : submitLabel.keyCaption
         let looks = placed.map { OnScreenKeyboard.look(of: $0.key, config: config, shift: shift, returnCaption: returnCaption) }
-        let touch = $touch, send = send, state = state
+        let touch = $touch, send = send, state = state, wantsCapital = wantsCapital
         return ZStack(alignment: .topLeading) {
             KeyboardColors.background.frame(width: m.width, height: m.height)
             ForEach(0..<placed.count) { i in
@@ -85,6 +93,7 @@ struct OnScreenKeyboard: View {
                 let now = TouchedKey(index: index, serial: state.touchSerial)
                 if now != current, index >= 0, placed[index].key.kind == .delete {
                     for a in state.deletePressed() { send(a) }
+                    state.autoShift(wantsCapital(), config: config)
                     OnScreenKeyboard.repeatDelete(now, touch: touch, state: state, send: send, after: KeyboardState.repeatDelay)
                 }
                 current = now
@@ -94,6 +103,10 @@ struct OnScreenKeyboard: View {
                       placed[i].key.kind != .delete else { return }
                 let time = value.time.timeIntervalSinceReferenceDate
                 for a in state.lifted(placed[i].key, config: config, time: time) { send(a) }
+                switch placed[i].key.kind {
+                case .character, .space, .returnKey: state.autoShift(wantsCapital(), config: config)
+                default: break
+                }
             })
     }
 

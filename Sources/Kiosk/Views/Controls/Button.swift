@@ -34,6 +34,8 @@ public struct Button<Label: View>: View {
     public var body: some View {
         (style ?? AnyButtonStyle(primitive: DefaultButtonStyle())).makeButton(
             ButtonInput(label: ButtonStyleConfiguration.Label(content: AnyView(label)), role: role, action: action))
+            // The ring while it has focus by keyboard (Focus/FocusRing.swift).
+            ._focusRing(.rounded(8))
             // Tab reaches it, Return or space presses it, `.keyboardShortcut` names a key for it.
             .modifier(_ButtonKeysModifier(action: action))
     }

@@ -175,9 +175,30 @@ struct _StepperBody: View {
             .background(RoundedRectangle(cornerRadius: 8).fill(Color(uiColor: .tertiarySystemFill)))
             .overlay(Color(uiColor: .opaqueSeparator).frame(width: 1, height: 18))
             .frame(width: _StepperBody.size.width, height: _StepperBody.size.height)
+            // Tab reaches it; while focused the left and right arrows (and - and +) step it,
+            // as tvOS's focused stepper; its ring while focused by keyboard.
+            ._focusRing(.rounded(8))
+            .modifier(_ButtonKeysModifier(action: {}, keys: { [session] press in
+                _StepperBody.key(press, session: session)
+            }))
             // In a List/Form row the control takes a text line's height, as the switch does.
             .frame(height: inListRow ? ListRowControlHeight.line : nil)
         }
+    }
+
+    /// A key on the focused stepper: left or `-` decrements, right or `+` increments (each
+    /// press and repeat one step, when that side can step).
+    static func key(_ press: KeyPress, session: StepperSession) -> Bool {
+        guard press.phase != .up, press.modifiers.isDisjoint(with: [.control, .option, .command]) else { return false }
+        let side: Side
+        switch press.key {
+        case .leftArrow, "-": side = .decrement
+        case .rightArrow, "+": side = .increment
+        default: return false
+        }
+        guard let a = session.actions, side == .increment ? a.canIncrement() : a.canDecrement() else { return true }
+        StepperSession.fire(side, session)
+        return true
     }
 
     /// One side: its glyph, its press highlight, its touch.

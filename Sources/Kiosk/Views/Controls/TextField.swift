@@ -183,7 +183,7 @@ struct TextFieldHitOutsetKey: EnvironmentKey { static let defaultValue = EdgeIns
 struct SubmitActionsKey: EnvironmentKey { static let defaultValue: [() -> Void] = [] }
 struct SubmitLabelKey: EnvironmentKey { static let defaultValue = SubmitLabel.return }
 struct KeyboardTypeKey: EnvironmentKey { static let defaultValue = UIKeyboardType.default }
-struct AutocapitalizationKey: EnvironmentKey { static let defaultValue = TextInputAutocapitalization.sentences }
+struct AutocapitalizationKey: EnvironmentKey { static let defaultValue: TextInputAutocapitalization? = nil }
 struct AutocorrectionDisabledKey: EnvironmentKey { static let defaultValue = false }
 struct LineLimitRangeKey: EnvironmentKey { static let defaultValue: ClosedRange<Int>? = nil }
 
@@ -193,7 +193,8 @@ extension EnvironmentValues {
     var submitActions: [() -> Void] { get { self[SubmitActionsKey.self] } set { self[SubmitActionsKey.self] = newValue } }
     var submitLabel: SubmitLabel { get { self[SubmitLabelKey.self] } set { self[SubmitLabelKey.self] = newValue } }
     var keyboardType: UIKeyboardType { get { self[KeyboardTypeKey.self] } set { self[KeyboardTypeKey.self] = newValue } }
-    var textInputAutocapitalization: TextInputAutocapitalization {
+    /// nil: the field's default (`.sentences`; `.never` for email, URL and secure fields).
+    var textInputAutocapitalization: TextInputAutocapitalization? {
         get { self[AutocapitalizationKey.self] } set { self[AutocapitalizationKey.self] = newValue }
     }
     /// Whether autocorrection is off for the fields inside (kiosk has no autocorrection).
@@ -203,14 +204,50 @@ extension EnvironmentValues {
     var lineLimitRange: ClosedRange<Int>? { get { self[LineLimitRangeKey.self] } set { self[LineLimitRangeKey.self] = newValue } }
 }
 
-/// How the on-screen keyboard capitalises (kiosk: the keyboard starts shifted for `.sentences`
-/// and `.words` at the start of the field; no autocorrection follows it).
+/// How the on-screen keyboard capitalises, as iOS's keyboard does: it turns shift on by itself
+/// (for one letter) where the text before the caret asks for a capital — `.sentences` (the
+/// default) at the start of the field, of a line, and after a sentence's end and a space
+/// (". ", "! ", "? "); `.words` at the start and after any space; `.characters` always; `.never`
+/// not at all (the default of `.emailAddress` and `.URL` fields and of SecureField). Shift the
+/// user set or locked stays theirs. Hardware keyboards type what their keys say (iOS does not
+/// capitalise for them either); a Korean keyboard's shift types double consonants, so it is
+/// not turned on there.
 public struct TextInputAutocapitalization: Hashable, Sendable {
     let kind: Int
     public static let never = TextInputAutocapitalization(kind: 0)
     public static let words = TextInputAutocapitalization(kind: 1)
     public static let sentences = TextInputAutocapitalization(kind: 2)
     public static let characters = TextInputAutocapitalization(kind: 3)
+
+    /// What a field gets when nothing is set: `.never` where iOS's default is none (email and
+    /// URL keyboards, secure fields), else `.sentences`.
+    static func defaultFor(keyboardType: UIKeyboardType, isSecure: Bool) -> TextInputAutocapitalization {
+        isSecure || keyboardType == .emailAddress || keyboardType == .URL ? .never : .sentences
+    }
+
+    /// Whether the next letter typed after `before` (the text up to the caret) is a capital.
+    func wantsCapital<S: BidirectionalCollection>(after before: S) -> Bool where S.Element == Character {
+        switch self {
+        case .never: return false
+        case .characters: return true
+        case .words:
+            guard let last = before.last else { return true }
+            return last.isWhitespace
+        default:
+            // Start of the field or of a line; else spaces after a sentence's end.
+            var i = before.endIndex
+            var spaces = 0
+            while i > before.startIndex {
+                let c = before[before.index(before: i)]
+                if c.isNewline { return true }
+                guard c == " " || c == "\u{00A0}" || c == "\t" else { break }
+                spaces += 1
+                i = before.index(before: i)
+            }
+            if i == before.startIndex { return true }
+            return spaces > 0 && ".!?".contains(before[before.index(before: i)])
+        }
+    }
 }
 
 /// The kind of content a field holds (UIKit's names; accepted for source compatibility — kiosk
@@ -253,9 +290,10 @@ extension View {
     /// Which on-screen keyboard the fields inside ask for (number, decimal and phone pads;
     /// `@` and `.` for email; `/` and `.com` for URLs).
     public func keyboardType(_ type: UIKeyboardType) -> some View { environment(\.keyboardType, type) }
-    /// How the on-screen keyboard capitalises (see TextInputAutocapitalization).
+    /// How the on-screen keyboard capitalises (see TextInputAutocapitalization); nil: the
+    /// field's default.
     public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View {
-        environment(\.textInputAutocapitalization, autocapitalization ?? .sentences)
+        environment(\.textInputAutocapitalization, autocapitalization)
     }
     /// Accepted for source compatibility: kiosk's keyboard has no autocorrection to disable.
     public func autocorrectionDisabled(_ disable: Bool = true) -> some View { environment(\.autocorrectionDisabled, disable) }
@@ -290,6 +328,7 @@ struct _TextFieldCore: View {
     @Environment(\.submitActions) private var submitActions
     @Environment(\.submitLabel) private var submitLabel
     @Environment(\.keyboardType) private var keyboardType
+    @Environment(\.textInputAutocapitalization) private var autocapitalization
     @Environment(\.lineLimit) private var lineLimit
     @Environment(\.lineLimitRange) private var lineLimitRange
     @Environment(\.textFieldHitOutset) private var hitOutset
@@ -303,6 +342,7 @@ struct _TextFieldCore: View {
         model.onEditingChanged = onEditingChanged
         model.submitLabel = submitLabel
         model.keyboardType = keyboardType
+        model.autocapitalization = autocapitalization ?? .defaultFor(keyboardType: keyboardType, isSecure: isSecure)
         model.adopt(text.wrappedValue)
         let s = model.state
         let display = isSecure ? String(repeating: "•", count: s.editing.count) : s.editing.text

@@ -146,6 +146,9 @@ struct _Switch: View {
             .opacity(isEnabled ? 1 : 0.5)
             .contentShape(Rectangle())
             .onTapGesture { binding.wrappedValue.toggle() }
+            // Tab reaches the switch, Return or space flips it; its ring while focused by keyboard.
+            ._focusRing(.capsule)
+            .modifier(_ButtonKeysModifier(action: { binding.wrappedValue.toggle() }))
             // In a List/Form row the switch takes a text line's height (it overhangs into the
             // row's insets), so the row stays 44 points as iOS's does.
             .frame(height: inListRow ? ListRowControlHeight.line : nil)

@@ -12,8 +12,10 @@
 // Kiosk differences: every two-finger gesture on the touched views follows the pair (SwiftUI
 // lets an inner `.gesture` win over an outer one); the pair's own touches still reach the other
 // gestures of the view (a tap under a pinch is no tap once the pinch is recognised). Each
-// finger's move is its own touch event, so `onChanged` runs once per moved finger (UIKit
-// coalesces the fingers of one event).
+// finger's move is its own touch event, but `onChanged` runs once per frame with both fingers'
+// latest places (as UIKit coalesces the fingers of one event and SwiftUI reports once per
+// update): TouchRouter.flushPairs at the start of the frame; a move still unreported when a
+// finger lifts is reported just before `onEnded`.
 // Bad input: a NaN or infinite move is ignored; two fingers put down at the same point count
 // as 1 pt apart; a negative or NaN minimum delta is 0.
 

@@ -217,7 +217,18 @@ struct _AlertActionsLayout: View, PrimitiveView, LayoutBehavior {
         if addsOK, !ViewGraph.hasButtons(content) { list.append(Button("OK") {}, key: 1) }
     }
 
-    static func role(_ node: Node) -> ButtonRole? { (node.view as? any AlertActionRole)?.role }
+    /// The row's role: its item's, found through the wrappers a Button adds around its style's
+    /// view (the focus ring's overlay).
+    static func role(_ node: Node) -> ButtonRole? {
+        var n: Node? = node
+        var depth = 0
+        while let m = n, depth < 8 {
+            if let item = m.view as? any AlertActionRole { return item.role }
+            n = m.children.first
+            depth += 1
+        }
+        return nil
+    }
 
     /// The items in display order, and whether they are side by side.
     func arranged(_ node: Node) -> (items: [Node], sideBySide: Bool) {
