@@ -33,6 +33,12 @@ extension TupleView: ViewList {}
 extension _ConditionalContent: ViewList {}
 extension Optional: ViewList where Wrapped: View {}
 
+/// A built-in modifier that applies to its content as one view, never per element: the
+/// engine's own wrappers around an app's root (the keyboard's safe area), so a multi-view root
+/// body (`Group { Color.red; Text("B") }`) is one content laid out as SwiftUI's implicit VStack,
+/// not one keyboard-avoiding region per element (which split the screen in equal parts).
+protocol UnaryViewModifier: BuiltinModifier {}
+
 /// A `ModifiedContent` seen without its generic arguments.
 protocol ModifiedViewList {
     static var distributesOverElements: Bool { get }
@@ -42,7 +48,8 @@ protocol ModifiedViewList {
 extension ModifiedContent: ModifiedViewList where Content: View, Modifier: ViewModifier {
     /// A built-in modifier on a view list: applied to each element.
     static var distributesOverElements: Bool {
-        Modifier.self is any BuiltinModifier.Type && isViewList(Content.self)
+        Modifier.self is any BuiltinModifier.Type && !(Modifier.self is any UnaryViewModifier.Type)
+            && isViewList(Content.self)
     }
     static var contentType: Any.Type { Content.self }
 }
