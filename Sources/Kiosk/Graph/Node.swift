@@ -66,6 +66,9 @@ final class Node {
     @exclusivity(unchecked) var stateCells: [AnyObject] = []
     /// Storage for modifiers that remember values between updates (onChange, task).
     @exclusivity(unchecked) var modifierState: AnyObject? { didSet { invalidateRender() } }
+    /// A view list's lifecycle modifiers (onAppear, task, onChange…) merged over its elements,
+    /// one `LifecycleMerge` per modifier of the chain (ViewListModifiers.swift).
+    @exclusivity(unchecked) var listLifecycles: LifecycleMerges?
     /// What the node's drawing keeps between frames (a shape's outline), owned by its view type.
     @exclusivity(unchecked) var renderCache: AnyObject?
     @exclusivity(unchecked) private var paintCache: (frame: CGRect, environment: UInt64, view: Int, paint: DrawPaint)?

@@ -187,7 +187,7 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
             }
             func make<B: BuiltinModifier>(_: B.Type) {
                 if distributes {
-                    modifier(p, as: B.self) { list.distribute($0, over: content(p)) }
+                    modifier(p, as: B.self) { list.distributeBuiltin($0, over: content(p)) }
                     return
                 }
                 modifier(p, as: B.self) { $0.makeChildren(content: content(p), &list) }   // Content, not boxed

@@ -7,6 +7,9 @@
 // under the keyboard, so its content does not move when the keyboard comes.
 // Kiosk differs: a view inside a scroll view is not extended (its bottom is not at the keyboard's
 // top in root coordinates unless it happens to be laid out there).
+// The navigation bar is the other one: a view ignoring `.container` at the `.top` edge whose top
+// touches its page's bar is laid out from the page's top, under the bar, which is drawn over it
+// (still opaque: iOS 15's transparent scroll-edge bar is not done).
 
 /// A set of symbolic safe area regions.
 public struct SafeAreaRegions: OptionSet, Sendable {
@@ -23,15 +26,16 @@ public struct SafeAreaRegions: OptionSet, Sendable {
 extension View {
     /// Expands the safe area of a view: with `.keyboard` in `regions` and `.bottom` in `edges`,
     /// a view whose bottom touches the on-screen keyboard is laid out down to the screen's
-    /// bottom, under the keyboard (kiosk has no container safe area, so `.container` changes
-    /// nothing).
+    /// bottom, under the keyboard; with `.container` and `.top`, a view whose top touches its
+    /// navigation bar is laid out from the page's top, under the bar.
     ///
     /// ```swift
     /// Color.black.ignoresSafeArea()
     /// VStack { Spacer(); TextField("Name", text: $name) }.ignoresSafeArea(.keyboard)
     /// ```
     public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
-        modifier(_IgnoresKeyboardSafeArea(active: regions.contains(.keyboard) && edges.contains(.bottom)))
+        modifier(_IgnoresKeyboardSafeArea(active: regions.contains(.keyboard) && edges.contains(.bottom),
+                                          underBar: regions.contains(.container) && edges.contains(.top)))
     }
 
     /// Changes the view's proposed area to extend outside the screen's safe areas (deprecated
@@ -41,8 +45,12 @@ extension View {
 
 /// `.ignoresSafeArea(.keyboard)`: sized as proposed, laid out reaching under the keyboard when
 /// its bottom touches the keyboard's top.
+///
+/// With `.container` and `.top`, a view whose top touches the bottom of its navigation page's
+/// bar is laid out up to the page's top, under the bar, as on iOS (the bar is drawn over it).
 struct _IgnoresKeyboardSafeArea: BuiltinModifier, LayoutBehavior {
     let active: Bool
+    var underBar = false
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         pass.size(of: node.layoutItems, proposal)
@@ -54,6 +62,10 @@ struct _IgnoresKeyboardSafeArea: BuiltinModifier, LayoutBehavior {
            abs(bounds.maxY - focus.keyboardTop) < 0.5 {
             rect.size.height += focus.keyboardInset
         }
+        if underBar, let bar = NavigationBarAreaLookup.bar(above: node), bar.height > 0, abs(bounds.minY - bar.maxY) < 0.5 {
+            rect.origin.y = bar.minY
+            rect.size.height += bar.height
+        }
         let items = node.layoutItems
         if items.count == 1 {
             _ = pass.size(items[0], ProposedViewSize(rect.size))
@@ -64,3 +76,24 @@ struct _IgnoresKeyboardSafeArea: BuiltinModifier, LayoutBehavior {
         }
     }
 }
+
+/// The navigation page layouts' bars, as the container safe area a view may ignore.
+protocol NavigationBarArea {}
+
+extension NavigationBarArea {
+    /// The frame of the bar of the nearest navigation page around `node` (root coordinates,
+    /// placed before the page's content), or nil outside a navigation stack.
+    static func bar(above node: Node) -> CGRect? {
+        var n = node.parent
+        while let p = n {
+            if p.layout is any NavigationBarArea {
+                let items = p.layoutItems
+                return items.count >= 2 ? items[1].layoutFrame : nil
+            }
+            n = p.parent
+        }
+        return nil
+    }
+}
+
+enum NavigationBarAreaLookup: NavigationBarArea {}

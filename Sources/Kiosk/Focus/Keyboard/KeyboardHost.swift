@@ -48,7 +48,7 @@ struct _KeyboardAvoidingRoot: View, PrimitiveView {
 /// Lays its content out in its bounds minus the keyboard's height (0 when the keyboard is
 /// hidden), centred there as the root view is; records where the keyboard's top is for
 /// `.ignoresSafeArea(.keyboard)`.
-struct _KeyboardSafeArea: BuiltinModifier, LayoutBehavior {
+struct _KeyboardSafeArea: UnaryViewModifier, LayoutBehavior {
     let keyboardShown: Bool
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {

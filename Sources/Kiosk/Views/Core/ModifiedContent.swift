@@ -46,7 +46,7 @@ extension ModifiedContent: PrimitiveView where Content: View, Modifier: ViewModi
                 let builtin = withUnsafePointer(to: modifier) { UnsafeRawPointer($0).assumingMemoryBound(to: B.self).pointee }
                 if Self.distributesOverElements {
                     // A built-in modifier on a view list applies to each element (ViewListModifiers.swift).
-                    list.distribute(builtin, over: content)
+                    list.distributeBuiltin(builtin, over: content)
                     return
                 }
                 builtin.makeChildren(content: content, &list)

@@ -393,7 +393,7 @@ struct _NavigationBar: View {
 
 /// Lays its second child (the bar) across the top at its own height and its first child (the
 /// page's content) in the space below; takes the whole proposal.
-struct _NavigationPageLayout<Content: View>: View, PrimitiveView, LayoutBehavior {
+struct _NavigationPageLayout<Content: View>: View, PrimitiveView, LayoutBehavior, NavigationBarArea {
     let content: Content
     init(@ViewBuilder content: () -> Content) { self.content = content() }
     var body: Never { bodyNeverCalled("_NavigationPageLayout") }

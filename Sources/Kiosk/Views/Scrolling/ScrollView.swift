@@ -34,7 +34,7 @@ import Raster
 /// }
 /// ScrollView(.horizontal, showsIndicators: false) { HStack { … } }
 /// ```
-public struct ScrollView<Content: View>: View, PrimitiveView, LayoutBehavior, NodeGestureSource {
+public struct ScrollView<Content: View>: View, PrimitiveView, LayoutBehavior, NodeGestureSource, ScrollContainer {
     /// The scrollable axes.
     public var axes: Axis.Set
     /// Whether the indicators show while scrolling.
