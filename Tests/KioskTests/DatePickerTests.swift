@@ -27,82 +27,92 @@ import TestSupport
     }
 
     @Test func theCompactPickerShowsDateAndTimeAndOpensTheCalendar() throws {
-        let host = HeadlessHost(width: 390, height: 700) { Booking() }
-        let date = try #require(host.frame(ofText: "Dec 5, 2026"))
-        #expect(host.frame(ofText: "9:41 AM") != nil)
-        expectGolden(host.snapshot(), "datepicker-compact")
-        host.tap(x: date.midX, y: date.midY)
-        host.advance(by: 0.5)
-        #expect(host.frame(ofText: "December 2026") != nil)
-        expectGolden(host.snapshot(), "datepicker-compact-open")
-        let twelve = try #require(host.frame(ofText: "12"))
-        host.tap(x: twelve.midX, y: twelve.midY)
-        host.advance(by: 0.3)
-        #expect(host.frame(ofText: "at Dec 12, 2026 9:41 AM") != nil)   // the time of day is kept
+        try DatePickerModel.$pinnedToday.withValue(DatePickerTests.start) {
+            let host = HeadlessHost(width: 390, height: 700) { Booking() }
+            let date = try #require(host.frame(ofText: "Dec 5, 2026"))
+            #expect(host.frame(ofText: "9:41 AM") != nil)
+            expectGolden(host.snapshot(), "datepicker-compact")
+            host.tap(x: date.midX, y: date.midY)
+            host.advance(by: 0.5)
+            #expect(host.frame(ofText: "December 2026") != nil)
+            expectGolden(host.snapshot(), "datepicker-compact-open")
+            let twelve = try #require(host.frame(ofText: "12"))
+            host.tap(x: twelve.midX, y: twelve.midY)
+            host.advance(by: 0.3)
+            #expect(host.frame(ofText: "at Dec 12, 2026 9:41 AM") != nil)   // the time of day is kept
+        }
     }
 
     @Test func theGraphicalCalendarPagesMonthsAndKeepsToItsRange() throws {
-        let lower = DatePickerModel.make(year: 2026, month: 12, day: 3, hour: 0, minute: 0)
-        let upper = DatePickerModel.make(year: 2027, month: 1, day: 20, hour: 23, minute: 0)
-        let host = HeadlessHost(width: 390, height: 560) {
-            Booking(range: lower...upper, components: .date).datePickerStyle(.graphical)
+        try DatePickerModel.$pinnedToday.withValue(DatePickerTests.start) {
+            let lower = DatePickerModel.make(year: 2026, month: 12, day: 3, hour: 0, minute: 0)
+            let upper = DatePickerModel.make(year: 2027, month: 1, day: 20, hour: 23, minute: 0)
+            let host = HeadlessHost(width: 390, height: 560) {
+                Booking(range: lower...upper, components: .date).datePickerStyle(.graphical)
+            }
+            expectGolden(host.snapshot(), "datepicker-graphical")
+            // Day 1 is before the range: a tap does nothing.
+            let one = try #require(host.frame(ofText: "1"))
+            host.tap(x: one.midX, y: one.midY)
+            host.advance(by: 0.2)
+            #expect(host.frame(ofText: "at Dec 5, 2026 9:41 AM") != nil)
+            // The next month, then a day in it.
+            let title = try #require(host.frame(ofText: "December 2026"))
+            host.tap(x: 390 - 16 - 22, y: title.midY)
+            host.advance(by: 0.2)
+            #expect(host.frame(ofText: "January 2027") != nil)
+            let ten = try #require(host.frame(ofText: "10"))
+            host.tap(x: ten.midX, y: ten.midY)
+            host.advance(by: 0.2)
+            #expect(host.frame(ofText: "at Jan 10, 2027 9:41 AM") != nil)
         }
-        expectGolden(host.snapshot(), "datepicker-graphical")
-        // Day 1 is before the range: a tap does nothing.
-        let one = try #require(host.frame(ofText: "1"))
-        host.tap(x: one.midX, y: one.midY)
-        host.advance(by: 0.2)
-        #expect(host.frame(ofText: "at Dec 5, 2026 9:41 AM") != nil)
-        // The next month, then a day in it.
-        let title = try #require(host.frame(ofText: "December 2026"))
-        host.tap(x: 390 - 16 - 22, y: title.midY)
-        host.advance(by: 0.2)
-        #expect(host.frame(ofText: "January 2027") != nil)
-        let ten = try #require(host.frame(ofText: "10"))
-        host.tap(x: ten.midX, y: ten.midY)
-        host.advance(by: 0.2)
-        #expect(host.frame(ofText: "at Jan 10, 2027 9:41 AM") != nil)
     }
 
     @Test func theTimeWheelTurnsTheMinutes() throws {
-        let host = HeadlessHost(width: 390, height: 400) {
-            Booking(components: .hourAndMinute).datePickerStyle(.wheel)
+        try DatePickerModel.$pinnedToday.withValue(DatePickerTests.start) {
+            let host = HeadlessHost(width: 390, height: 400) {
+                Booking(components: .hourAndMinute).datePickerStyle(.wheel)
+            }
+            expectGolden(host.snapshot(), "datepicker-wheel-time")
+            let minute = try #require(host.frame(ofText: "41"))
+            host.drag(from: CGPoint(x: minute.midX, y: minute.midY), to: CGPoint(x: minute.midX, y: minute.midY - 96), duration: 1.5)
+            host.advance(by: 1)
+            #expect(host.frame(ofText: "at Dec 5, 2026 9:44 AM") != nil)
+            // Rows are laid out in the middle and drawn offset: PM shows one row below AM.
+            let am = try #require(host.frame(ofText: "AM"))
+            host.tap(x: am.midX, y: am.midY + 32)
+            host.advance(by: 1)
+            #expect(host.frame(ofText: "at Dec 5, 2026 9:44 PM") != nil)
         }
-        expectGolden(host.snapshot(), "datepicker-wheel-time")
-        let minute = try #require(host.frame(ofText: "41"))
-        host.drag(from: CGPoint(x: minute.midX, y: minute.midY), to: CGPoint(x: minute.midX, y: minute.midY - 96), duration: 1.5)
-        host.advance(by: 1)
-        #expect(host.frame(ofText: "at Dec 5, 2026 9:44 AM") != nil)
-        // Rows are laid out in the middle and drawn offset: PM shows one row below AM.
-        let am = try #require(host.frame(ofText: "AM"))
-        host.tap(x: am.midX, y: am.midY + 32)
-        host.advance(by: 1)
-        #expect(host.frame(ofText: "at Dec 5, 2026 9:44 PM") != nil)
     }
 
     @Test func theDateWheelShowsMonthDayAndYear() throws {
-        let host = HeadlessHost(width: 390, height: 400) {
-            Booking(components: .date).datePickerStyle(.wheel)
+        try DatePickerModel.$pinnedToday.withValue(DatePickerTests.start) {
+            let host = HeadlessHost(width: 390, height: 400) {
+                Booking(components: .date).datePickerStyle(.wheel)
+            }
+            #expect(host.frame(ofText: "December") != nil && host.frame(ofText: "2026") != nil)
+            let year = try #require(host.frame(ofText: "2026"))
+            host.tap(x: year.midX, y: year.midY + 32)
+            host.advance(by: 1)
+            #expect(host.frame(ofText: "at Dec 5, 2027 9:41 AM") != nil)
         }
-        #expect(host.frame(ofText: "December") != nil && host.frame(ofText: "2026") != nil)
-        let year = try #require(host.frame(ofText: "2026"))
-        host.tap(x: year.midX, y: year.midY + 32)
-        host.advance(by: 1)
-        #expect(host.frame(ofText: "at Dec 5, 2027 9:41 AM") != nil)
     }
 
     @Test func aRangeInTheYearTenThousandOrWithNaNDoesNotCrash() throws {
-        let far = Date(timeIntervalSinceReferenceDate: 253_402_300_800 + 86_400 * 400)   // year 10001
-        let host = HeadlessHost(width: 390, height: 700) {
-            VStack {
-                Booking(range: DatePickerTests.start...far, components: .date).datePickerStyle(.wheel)
-                Booking(range: Date(timeIntervalSinceReferenceDate: .nan)...Date(timeIntervalSinceReferenceDate: .nan))
-                    .datePickerStyle(.graphical)
+        try DatePickerModel.$pinnedToday.withValue(DatePickerTests.start) {
+            let far = Date(timeIntervalSinceReferenceDate: 253_402_300_800 + 86_400 * 400)   // year 10001
+            let host = HeadlessHost(width: 390, height: 700) {
+                VStack {
+                    Booking(range: DatePickerTests.start...far, components: .date).datePickerStyle(.wheel)
+                    Booking(range: Date(timeIntervalSinceReferenceDate: .nan)...Date(timeIntervalSinceReferenceDate: .nan))
+                        .datePickerStyle(.graphical)
+                }
             }
+            host.advance(by: 0.5)
+            #expect(host.frame(ofText: "2026") != nil)
+            #expect(DatePickerModel.parts(far).year == 9999)
         }
-        host.advance(by: 0.5)
-        #expect(host.frame(ofText: "2026") != nil)
-        #expect(DatePickerModel.parts(far).year == 9999)
     }
 
     // MARK: NavigationSplitView

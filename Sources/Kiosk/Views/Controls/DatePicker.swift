@@ -138,6 +138,11 @@ extension View {
 
 /// The selection, its range and the calendar arithmetic the styles share.
 struct DatePickerModel {
+    /// Today as the calendar marks it: the wall clock, or a fixed day for tests and recordings
+    /// (`DatePickerModel.$pinnedToday.withValue(day) { … }`), so goldens don't change at midnight.
+    @TaskLocal static var pinnedToday: Date?
+    static var today: Date { pinnedToday ?? Date() }
+
     let selection: Binding<Date>
     let range: ClosedRange<Date>?
     let components: DatePickerComponents
@@ -275,7 +280,7 @@ struct _GraphicalDatePicker: View {
         let sel = DatePickerModel.parts(model.date)
         let monthStart = shown ?? DatePickerModel.make(year: sel.year, month: sel.month, day: 1, hour: 12, minute: 0)
         let m = DatePickerModel.parts(monthStart)
-        let today = DatePickerModel.parts(Date())
+        let today = DatePickerModel.parts(DatePickerModel.today)
         let accent = tint ?? .accentColor
         let weekday = DatePickerModel.calendar.component(.weekday, from: monthStart) - 1   // 0 = Sunday
         let days = DatePickerModel.daysIn(year: m.year, month: m.month)
@@ -402,7 +407,7 @@ struct _WheelDatePicker: View {
     private func dayColumn(_ p: (year: Int, month: Int, day: Int, hour: Int, minute: Int)) -> some View {
         let model = self.model
         let noon = DatePickerModel.make(year: p.year, month: p.month, day: p.day, hour: 12, minute: 0)
-        let today = DatePickerModel.parts(Date())
+        let today = DatePickerModel.parts(DatePickerModel.today)
         let labels: [AnyView] = (-180...180).map { offset in
             let d = noon.addingTimeInterval(Double(offset) * 86_400)
             let q = DatePickerModel.parts(d)
