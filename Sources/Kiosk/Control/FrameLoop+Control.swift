@@ -10,7 +10,8 @@ extension FrameLoop {
         Log.info("control: listening on \(control.path) (kiosk status, kiosk screenshot)")
     }
 
-    /// `key: value` lines: fps, idle, display, mode, last-frame (seconds ago), frames, uptime.
+    /// `key: value` lines: fps, idle, display, mode, last-frame (seconds ago), frames, uptime, and
+    /// after a wake, wake-latency.
     public func statusText(now: Double) -> String {
         let mode = "\(display.width)x\(display.height)@\(Int((1 / display.refreshInterval).rounded()))Hz"
         let idleState = idle.map { $0.state.rawValue } ?? "active (no idle policy)"
@@ -22,6 +23,10 @@ extension FrameLoop {
         out += "last-frame: " + (lastFrameTime.map { formatSeconds(now - $0) + " s ago" } ?? "none yet") + "\n"
         out += "frames: \(frameCount)\n"
         out += "uptime: \(formatSeconds(now - startTime)) s\n"
+        if let w = lastWakeLatency, let m = maxWakeLatency {
+            // From the input that woke the panel to the present of the first frame after it.
+            out += "wake-latency: \(formatSeconds(w * 1000)) ms (max \(formatSeconds(m * 1000)) ms)\n"
+        }
         return out
     }
 

@@ -29,6 +29,13 @@ public struct BufferAgeTracker: Sendable {
         history.removeAll()
     }
 
+    /// Forgets one buffer's contents (something else was drawn into it: the black before the
+    /// panel goes off); the next frame it shows is copied whole.
+    public mutating func invalidate(buffer: Int) {
+        guard ages.indices.contains(buffer) else { return }
+        ages[buffer] = 0
+    }
+
     /// The rectangles to copy into `buffer` so it shows the current frame: this frame's damage and
     /// the damage of every frame since the buffer was last shown, or the whole screen when unknown.
     public func rectsToUpdate(buffer: Int, frameDamage: [IntRect]) -> [IntRect] {

@@ -397,6 +397,32 @@ public final class DRMDisplay: Display {
         return true
     }
 
+    /// Black into the buffer not on screen, shown by a page flip that is waited for (SetCrtc when
+    /// the flip fails; a single buffer is cleared where it is scanned out and marked dirty), so
+    /// the panel shows black before DPMS off. That buffer's contents are forgotten (BufferAge):
+    /// the next present copies the whole frame into it.
+    public func showBlack() throws -> Bool {
+        guard !suspended, !unplugged, !waitingForMaster, crtcSet, panelOff == nil, !buffers.isEmpty else { return false }
+        if pending >= 0 { try waitForFlip(timeoutMs: 100) }
+        let index = buffers.count == 1 ? 0 : (front + 1) % buffers.count
+        let buf = buffers[index]
+        memset(buf.memory, 0, buf.pitch * mode.height)
+        ages.invalidate(buffer: index)
+        let whole = [IntRect(x: 0, y: 0, width: width, height: height)]
+        if buffers.count == 1 { markDirty(buf, damage: whole); return true }
+        var e = kms.pageFlip(crtc, framebuffer: buf.framebuffer)
+        if e == .busy { try waitOutBusy(attempt: 1); e = kms.pageFlip(crtc, framebuffer: buf.framebuffer) }
+        if e == nil {
+            pending = index
+            try waitForFlip(timeoutMs: 100)
+            return true
+        }
+        if let e, DRMDisplay.deviceGone(e) { throw failure("drmModePageFlip (black)", e) }
+        try setCRTC(index)
+        markDirty(buf, damage: whole)
+        return true
+    }
+
     public func suspend() {
         guard !suspended else { return }
         if pending >= 0 { try? waitForFlip(timeoutMs: 100) }

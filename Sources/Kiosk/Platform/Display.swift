@@ -49,6 +49,13 @@ public protocol Display: AnyObject {
     /// black). The next `present` after an off turns it on by itself.
     @discardableResult
     func setPanelPower(_ on: Bool) throws -> Bool
+    /// Shows black now, before the idle policy switches the panel off: some panels, encoders and
+    /// virtual screens (QEMU's bochs-display) keep showing the last picture after DPMS off or
+    /// FBIOBLANK. The frame's pixels stay in the loop's shadow; the display forgets what its
+    /// buffers held, so the next `present` copies the whole frame again. Returns false when this
+    /// display cannot (the loop then draws black itself, or leaves it to the power switch).
+    @discardableResult
+    func showBlack() throws -> Bool
 }
 
 extension Display {
@@ -60,6 +67,7 @@ extension Display {
     public func suspend() {}
     public func resume() throws {}
     public func setPanelPower(_ on: Bool) throws -> Bool { false }
+    public func showBlack() throws -> Bool { false }
 }
 
 /// The display cannot show frames right now but may later: another process is DRM master (a

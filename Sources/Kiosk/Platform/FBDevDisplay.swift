@@ -163,6 +163,16 @@ public final class FBDevDisplay: Display {
     }
     public func resume() throws { suspended = false; ages.invalidateAll() }
 
+    /// Clears the visible page (FBIOBLANK follows; a panel that keeps its picture then holds
+    /// black). That page is copied whole at the next present.
+    public func showBlack() throws -> Bool {
+        guard !suspended, !blanked else { return false }
+        let page = pages == 2 ? visible : 0
+        memset(memory + page * panelHeight * lineLength, 0, panelHeight * lineLength)
+        ages.invalidate(buffer: page)
+        return true
+    }
+
     public func close() {
         if blanked { _ = try? setPanelPower(true) }
         // Leave page 0 visible so the console (which draws there) shows again.

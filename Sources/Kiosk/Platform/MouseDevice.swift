@@ -148,6 +148,12 @@ public final class MouseInput {
 
     public var paths: [String] { mice.keys.sorted() }
 
+    /// Whether pointer `number` is a relative mouse (its motion wakes the panel), not a tablet.
+    public func isRelative(_ number: Int) -> Bool {
+        for m in mice.values where m.number == number { return m.tracker.mapping == nil }
+        return false
+    }
+
     /// True when `fd`'s device is a relative mouse: REL_X, REL_Y and BTN_LEFT.
     public static func isMouse(fd: Int32) -> Bool {
         guard let ev = try? EvdevDevice.bits(fd, kiosk_EVIOCGBIT(0, 4), count: 32), EvdevDevice.test(ev, Int(EV.rel)), EvdevDevice.test(ev, Int(EV.key)),

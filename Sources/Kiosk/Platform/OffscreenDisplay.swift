@@ -22,6 +22,8 @@ public final class OffscreenDisplay: Display {
     /// than drawing one), or write it only on close (false).
     public var writeEveryFrame: Bool
     private var lastWrite = -1.0
+    /// After `showBlack`: the next present copies the whole frame.
+    private var wholeNext = false
 
     public init(directory: String, width: Int, height: Int, rotation: Rotation = .degrees0,
                 refreshInterval: Double = 1.0 / 60, frameFiles: Int = 0, writeEveryFrame: Bool = false) throws {
@@ -39,10 +41,16 @@ public final class OffscreenDisplay: Display {
 
     @discardableResult
     public func present(_ surface: Surface, damage: [IntRect]) throws -> Double? {
-        for r in damage {
-            ScanoutCopy.copy(surface, rect: r, to: UnsafeMutableRawPointer(panel.base), dstStride: panel.stride,
+        if wholeNext {
+            ScanoutCopy.copy(surface, rect: surface.bounds, to: UnsafeMutableRawPointer(panel.base), dstStride: panel.stride,
                              format: .xrgb8888, rotation: rotation)
+        } else {
+            for r in damage {
+                ScanoutCopy.copy(surface, rect: r, to: UnsafeMutableRawPointer(panel.base), dstStride: panel.stride,
+                                 format: .xrgb8888, rotation: rotation)
+            }
         }
+        wholeNext = false
         framesPresented += 1
         if framesPresented <= frameFiles {
             let n = String(framesPresented)
@@ -54,6 +62,15 @@ public final class OffscreenDisplay: Display {
             lastWrite = now
         }
         return now
+    }
+
+    /// Clears the panel image (and `last.png` when it is kept current); the next present copies
+    /// its whole frame.
+    public func showBlack() throws -> Bool {
+        panel.clear(0xFF00_0000)
+        wholeNext = true
+        if writeEveryFrame { try ImageFile.write(panel, to: "\(directory)/last.png"); lastWrite = Syscall.monotonicNow() }
+        return true
     }
 
     public func close() {

@@ -13,14 +13,23 @@ extension FrameLoop {
     /// Pixels one wheel detent scrolls.
     public static let wheelStep = 48.0
 
-    /// A pointing device (`device`: its number, unique among pointers) did `event`.
-    public func deliver(_ event: PointerEvent, device: Int) {
+    /// A pointing device (`device`: its number, unique among pointers) did `event`. `relative`:
+    /// a mouse, whose motion wakes a dimmed or dark panel (and is swallowed: only the cursor
+    /// shows); an absolute pointer's (tablet, VNC client) motion only keeps a lit panel lit.
+    public func deliver(_ event: PointerEvent, device: Int, relative: Bool = true) {
         let now = Syscall.monotonicNow()
         cursor?.moved(to: event.location, now: now)
         var state = pointers.devices[device] ?? PointerTouches(touchID: PointerTouchIDs.mouseBase + device * 2)
         let touch = state.handle(event, time: now)
         pointers.devices[device] = state
-        if let touch { deliver(touch) }
+        if let touch {
+            deliver(touch)
+        } else if idle != nil {
+            // Motion or a wheel step: input for the idle policy too.
+            var isWheel = false
+            if case .wheel = event { isWheel = true }
+            if !filterPointerMotion(at: now, wakes: relative || isWheel) { wake(); return }
+        }
         if case .wheel(let dx, let dy, let p) = event, !state.isDown { scroll(dx: dx, dy: dy, at: p, device: device, now: now) }
         wake()
     }
@@ -60,7 +69,7 @@ extension FrameLoop {
     public func attach(_ vnc: VNCServer) {
         mirror = vnc
         vnc.currentFrame = { [unowned self] in self.lastFrameTime == nil ? nil : self.shadow }
-        vnc.onPointer = { [unowned self] e, client in self.deliver(e, device: (1 << 16) + client) }
+        vnc.onPointer = { [unowned self] e, client in self.deliver(e, device: (1 << 16) + client, relative: false) }
         vnc.onClientGone = { [unowned self] client in self.pointerGone(device: (1 << 16) + client) }
         vnc.onKey = { [unowned self] k in self.deliver(k) }
     }

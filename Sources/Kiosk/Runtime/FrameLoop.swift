@@ -63,6 +63,13 @@ public final class FrameLoop {
     public private(set) var panelOff = false
     /// The panel could not be switched off, so it was painted black instead: repaint all on wake.
     private var blankedByDrawing = false
+    /// The display showed black before the panel went off (Display.showBlack): copy all on wake.
+    private var blackShown = false
+    /// The time of the input that woke the panel, until the first frame after it is presented.
+    private var wakeInput: Double?
+    /// Seconds from the input that woke the panel to the present of the first frame after it
+    /// (a flip's completion): the latest, and the largest this run (`kiosk status`, benchmarks).
+    public private(set) var lastWakeLatency: Double?, maxWakeLatency: Double?
     /// What the last update before the dark drew into the shadow without showing it.
     private var unshownDamage: [IntRect] = []
     /// True while the display said it cannot show frames now (DisplayUnavailable): another DRM
@@ -150,7 +157,7 @@ public final class FrameLoop {
     /// True while the loop has a frame to show (the watchdog then expects frames to complete);
     /// false when idle, paused on another VT, or waiting for an unavailable display.
     var wantsFrames: Bool {
-        !paused && !stopping && !displayUnavailable && !panelOff && (fullRedraw || frameScheduled || source.needsFrame())
+        !paused && !stopping && !displayUnavailable && !panelOff && (fullRedraw || frameScheduled || !unshownDamage.isEmpty || source.needsFrame())
     }
 
     /// Something may have changed: schedule one frame unless one is scheduled or a flip is pending.
@@ -158,7 +165,7 @@ public final class FrameLoop {
         CrashGuard.prepareThread()
         wakeups += 1
         guard !frameScheduled, !paused, !stopping, !panelOff, !display.isFlipPending else { return }
-        guard fullRedraw || source.needsFrame() || (overlay?.needsFrame ?? false) || (cursor?.needsFrame(now: Syscall.monotonicNow()) ?? false) else { armWakeupTimer(); return }
+        guard fullRedraw || !unshownDamage.isEmpty || source.needsFrame() || (overlay?.needsFrame ?? false) || (cursor?.needsFrame(now: Syscall.monotonicNow()) ?? false) else { armWakeupTimer(); return }
         frameScheduled = true
         DispatchQueue.main.async { [weak self] in self?.drawFrame() }
     }
@@ -238,6 +245,14 @@ public final class FrameLoop {
 
     private func presented(at time: Double) {
         clock.didPresent(at: time)
+        if let w = wakeInput {
+            wakeInput = nil
+            let latency = max(0, time - w)
+            lastWakeLatency = latency
+            maxWakeLatency = max(maxWakeLatency ?? 0, latency)
+            let tenths = Int((latency * 1e4).rounded())
+            Log.info("idle: first frame \(tenths / 10).\(tenths % 10) ms after the waking input")
+        }
         service?.frameShown(at: time, summary: display.summary)
         if display.eventDescriptor == nil {
             // Synchronous displays (fbdev paced by vsync/timer, offscreen) come back at once; pace
@@ -332,6 +347,15 @@ public final class FrameLoop {
         wake()
     }
 
+    /// Pointer motion or a wheel step that makes no touch (FrameLoop+Pointer.swift): false when
+    /// it woke the panel and is swallowed (IdleController.filterPointer).
+    func filterPointerMotion(at time: Double, wakes: Bool) -> Bool {
+        guard let idle else { return true }
+        let deliver = idle.filterPointer(at: time, wakes: wakes)
+        if idleTimerTime == nil { armIdleTimer() }
+        return deliver
+    }
+
     /// One timer at the idle policy's next deadline. Input does not re-arm it (a touch only moves
     /// a number): when it fires early the policy looks again and the timer is set for the new
     /// deadline, so an idle kiosk costs one wakeup per timeout.
@@ -358,7 +382,10 @@ public final class FrameLoop {
         idleTimer = timer
     }
 
-    /// The idle policy turns the panel off or on.
+    /// The idle policy turns the panel off or on. Off: black is shown first (some panels keep
+    /// their last picture after DPMS off), then the panel is switched off; the frame stays in the
+    /// shadow, so the wake costs one copy of it, not a redraw. A display that can do neither gets
+    /// black drawn through the shadow, and a full redraw on wake.
     private func setPanel(on: Bool) {
         if on {
             guard panelOff else { return }
@@ -366,7 +393,11 @@ public final class FrameLoop {
             if blankedByDrawing { blankedByDrawing = false; fullRedraw = true }
             else {
                 do { _ = try display.setPanelPower(true) } catch { Log.warning("idle: turning the panel on: \(error)") }
+                // The display's buffers hold black: the first frame shows the whole shadow.
+                if blackShown { unshownDamage.append(shadow.bounds) }
             }
+            blackShown = false
+            wakeInput = idle?.lastWake ?? Syscall.monotonicNow()
             clock.reset()
             wake()
             return
@@ -380,15 +411,20 @@ public final class FrameLoop {
         panelOff = true
         frameScheduled = false
         wakeupTimer?.cancel(); wakeupTimer = nil; wakeupTime = nil
+        if !paused {
+            do { blackShown = try display.showBlack() } catch { Log.warning("idle: showing black: \(error)") }
+        }
         var switched = false
         do { switched = try display.setPanelPower(false) } catch { Log.warning("idle: turning the panel off: \(error)") }
-        if !switched && !paused {
+        if !switched && !blackShown && !paused {
             // No way to switch this panel off: show black, and repaint everything on wake.
             Log.info("idle: \(display.summary) cannot be switched off; showing black instead")
             shadow.clear(0xFF00_0000)
             do { _ = try display.present(shadow, damage: [shadow.bounds]) } catch { Log.warning("idle: \(error)") }
             blankedByDrawing = true
             unshownDamage.removeAll()
+        } else if !switched {
+            Log.info("idle: \(display.summary) cannot be switched off; it shows black")
         }
     }
 }

@@ -40,6 +40,8 @@ public final class IdleController {
     public private(set) var warnings: [String] = []
     /// Wake-ups and the inputs swallowed with them (tests, `kiosk status`).
     public private(set) var wakeCount = 0, swallowedInputs = 0
+    /// The time of the input that last woke the panel (the frame loop measures from it).
+    public private(set) var lastWake: Double?
     /// The brightness before dimming, written back on wake; nil while not dimmed.
     private var savedBrightness: Int?
     private var panelOff = false
@@ -96,12 +98,27 @@ public final class IdleController {
         return !swallow
     }
 
+    /// Pointer motion or a wheel step at `time` that makes no touch (a press is a touch: use
+    /// ``filter(_:)-(TouchEvent)``). A relative mouse's motion and any wheel step (`wakes`) count
+    /// as input: they keep a lit panel lit and wake a dimmed or dark one, and then the event is
+    /// swallowed (the wheel scrolls nothing; the cursor may show). An absolute pointer's motion (a
+    /// tablet, a VNC client: a tap on one moves it first) keeps an active panel lit but wakes
+    /// nothing, so the press that follows is the wake and is swallowed. Returns whether the app
+    /// gets the event: false when it woke the panel.
+    public func filterPointer(at time: Double, wakes: Bool) -> Bool {
+        guard wakes || policy.state == .active else { return true }
+        guard input(at: time) else { return true }
+        swallowedInputs += 1
+        return false
+    }
+
     /// Input at `time`; true when it woke the panel.
     private func input(at time: Double) -> Bool {
         let result = policy.input(at: time, secondOfDay: secondOfDay(time))
         observer?.noteUserActivity(at: time)
         guard case .wake(let from) = result else { return false }
         wakeCount += 1
+        lastWake = time
         apply(from: from, to: .active)
         return true
     }

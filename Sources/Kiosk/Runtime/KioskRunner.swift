@@ -139,7 +139,7 @@ public enum KioskRunner {
                                               swapXY: s.swapXY, invertX: s.invertX, invertY: s.invertY,
                                               panelWidth: pw, panelHeight: ph, rotation: display.rotation)
             // weak: the loop owns `mice`, whose deinit closes its pointers (onGone).
-            mice.onPointer = { [weak loop] e, n in loop?.deliver(e, device: n) }
+            mice.onPointer = { [weak loop, unowned mice] e, n in loop?.deliver(e, device: n, relative: mice.isRelative(n)) }
             mice.onGone = { [weak loop] n in loop?.pointerGone(device: n) }
             loop.input?.claimOther = { mice.open($0) }
             loop.mice = mice
