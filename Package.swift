@@ -73,7 +73,7 @@ let package = Package(
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
         .target(name: "KioskScenes", dependencies: ["Kiosk", "Raster"]),
         .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "KioskScenes", "Raster", "AllocationCounter"]),
-        .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CAllocationCount"]),
+        .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CAllocationCount"] + (withVNC ? ["CVNC"] : [])),
         // Counts the calling thread's malloc calls for `kiosk bench` (a C target: the executable
         // defines malloc & co.; the static build wraps them instead — see alloc_count.c).
         .target(name: "CAllocationCount"),

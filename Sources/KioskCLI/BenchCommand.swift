@@ -12,8 +12,8 @@ import CAllocationCount
 
 enum BenchCommand {
     static func main(_ args: ArraySlice<String>) throws {
-        let a = try Arguments(args, flags: ["help", "fling"], known: ["scene", "size", "frames", "tap"])
-        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N] [--tap X,Y|none] [--fling]: frame time median/p99, pixels repainted and allocations per frame (a tap every second, at X,Y or below the centre; none: no taps; --fling: instead, every 2 s a 0.1-s upward flick of 40 % of the screen height at the centre, then momentum)"); return }
+        let a = try Arguments(args, flags: ["help", "fling", "paced"], known: ["scene", "size", "frames", "tap", "vnc", "vnc-clients"])
+        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N] [--tap X,Y|none] [--fling] [--paced] [--vnc ADDR:PORT [--vnc-clients N]]: frame time median/p99, pixels repainted and allocations per frame (a tap every second, at X,Y or below the centre; none: no taps; --fling: instead, every 2 s a 0.1-s upward flick of 40 % of the screen height at the centre, then momentum); --paced: one frame per 1/60 s of real time, as on a panel; --vnc: serve each frame over VNC as the frame loop does (waits for N clients, default 1, then runs paced; the frame time includes the copy for the clients)"); return }
         let name = a.last("scene") ?? "pulse"
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
         guard let frames = Int(a.last("frames") ?? "600"), frames > 0 else { throw UsageError("--frames needs a positive number") }
@@ -35,6 +35,12 @@ enum BenchCommand {
         run.drainsMainQueue = true
         run.onAdvance = { clock = $0 }
         run.step() // the full first frame is not what a running kiosk pays per frame
+        let mirror = try vncMirror(a, run: run)
+        let paced = a.has("paced") || mirror != nil
+        var nextFrame = Syscall.monotonicNow()
+        var usage0 = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage0)
+        let wall0 = Syscall.monotonicNow()
         var times: [Double] = []
         times.reserveCapacity(frames)
         let counting = kiosk_allocation_counting_active() != 0
@@ -54,16 +60,28 @@ enum BenchCommand {
                 if step == 0 { run.touch(2_000_000 + i, .began, at: Point(x, y0)) }
                 else if step <= 6 { run.touch(2_000_000 + i - step, step == 6 ? .ended : .moved, at: Point(x, y)) }
             }
+            if paced {
+                // Real time, as on a panel: the VNC clients' threads get the time between frames.
+                nextFrame += run.frameInterval
+                let wait = nextFrame - Syscall.monotonicNow()
+                if wait > 0 { var ts = timespec(tv_sec: 0, tv_nsec: Int(wait * 1e9)); nanosleep(&ts, nil) } else { nextFrame = Syscall.monotonicNow() }
+            }
             let drawnBefore = run.framesDrawn
             let a0 = kiosk_thread_allocations()
             let t0 = Syscall.monotonicNow()
-            run.step()
+            let damage = run.step()
+            if let mirror, !damage.isEmpty { mirror(run.surface, damage) }
             let dt = Syscall.monotonicNow() - t0
             let n = Int(kiosk_thread_allocations() &- a0)
             // Frames with nothing to draw cost nothing and would hide the real cost in the median.
             if run.framesDrawn > drawnBefore { times.append(dt); allocations += n; maxAllocations = max(maxAllocations, n); perFrame.append(n) }
         }
         let heap1 = kiosk_heap_in_use()
+        var usage1 = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage1)
+        let wall = Syscall.monotonicNow() - wall0
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        let cpu = seconds(usage1.ru_utime) + seconds(usage1.ru_stime) - seconds(usage0.ru_utime) - seconds(usage0.ru_stime)
         times.sort()
         if times.isEmpty { times = [0] }
         let drawn = run.framesDrawn - drawn0
@@ -80,7 +98,39 @@ enum BenchCommand {
             print("allocations per frame: not available in this build (the allocator is not intercepted; scripts/build-static links with --wrap=malloc for it)")
         }
         print("heap growth: \(Int(heap1) - Int(heap0)) bytes over \(frames) frames")
+        if paced {
+            // Every thread of the process: with --vnc, the clients' encoding and sending too.
+            let pct = (cpu / max(wall, 1e-9) * 1000).rounded() / 10
+            print("process CPU (all threads), paced at 60 Hz: \(pct) % of a core over \((wall * 10).rounded() / 10) s, \(ms(cpu / Double(max(1, drawn)))) ms per drawn frame")
+        }
     }
+}
+
+/// `--vnc ADDR:PORT`: a VNC server fed each frame's damage as the frame loop feeds it (FrameMirror);
+/// returns once `--vnc-clients` clients (default 1) are connected, or nil without `--vnc`.
+private func vncMirror(_ a: Arguments, run: VirtualRun) throws -> ((Surface, [IntRect]) -> Void)? {
+    guard let spec = a.last("vnc") else { return nil }
+    let address = try VNCAddress(parsing: spec)
+    guard let clients = Int(a.last("vnc-clients") ?? "1"), clients >= 1 else { throw UsageError("--vnc-clients needs a positive number") }
+    #if canImport(CVNC)
+    let server = try VNCServer(address: address, width: run.surface.width, height: run.surface.height, password: nil)
+    server.currentFrame = { run.surface }
+    try server.start()
+    print("bench: waiting for \(clients) VNC client\(clients == 1 ? "" : "s") on \(address)"); fflush(stdout)
+    let t0 = Syscall.monotonicNow()
+    while server.clientCount < clients {
+        guard Syscall.monotonicNow() - t0 < 60 else { throw UsageError("no VNC client connected to \(address) within 60 s") }
+        var ts = timespec(tv_sec: 0, tv_nsec: 20_000_000); nanosleep(&ts, nil)
+    }
+    // The first client's whole-frame copy, before the timed frames.
+    server.frameShown(run.surface, damage: [])
+    print("bench: \(server.clientCount) VNC client\(clients == 1 ? "" : "s") connected"); fflush(stdout)
+    return { surface, damage in
+        server.frameShown(surface, damage: damage)
+    }
+    #else
+    throw UsageError("--vnc: this kiosk was built without VNC (libvncserver-dev)")
+    #endif
 }
 
 extension String {
