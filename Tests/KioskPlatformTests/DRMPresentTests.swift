@@ -39,6 +39,7 @@ final class FakeKMS: KMSCalls {
     var probeCalls = 0
     var lastMode: drmModeModeInfo?
     var waitedMs: Int32 = 0
+    var readsWithNothingQueued = 0
 
     private static func next(_ script: inout [Errno?]) -> Errno?? { script.isEmpty ? nil : .some(script.removeFirst()) }
 
@@ -74,7 +75,8 @@ final class FakeKMS: KMSCalls {
     }
     func probeConnector(_ id: UInt32) -> Result<ConnectorState, Errno> { probeCalls += 1; return connector }
     func readEvents(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let fb = queued else { throw Errno.wouldBlock }
+        // The real card is open blocking: a read with nothing queued would hang the main queue.
+        guard let fb = queued else { readsWithNothingQueued += 1; throw Errno.wouldBlock }
         onScreen = fb; queued = nil
         // drm_event_vblank: type 2 (flip complete), length 32, user_data, tv_sec, tv_usec, sequence, crtc.
         let words: [UInt32] = [2, 32, 0, 0, 5, 0, 1, 7]

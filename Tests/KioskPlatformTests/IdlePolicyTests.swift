@@ -334,6 +334,9 @@ private extension ViewFrameSource {
         let t0 = Syscall.monotonicNow()
         while !loop.panelOff && Syscall.monotonicNow() - t0 < 20 { try await Task.sleep(nanoseconds: 20_000_000) }
         #expect(loop.panelOff && display.power == [false] && !loop.wantsFrames)
+        // What the switch itself queued (the app's scenePhase change asks for a frame) runs in
+        // the same turn of the queue; from then on nothing may run.
+        try await Task.sleep(nanoseconds: 50_000_000)
         let (frames, wakeups) = (loop.frameCount, loop.wakeups)
         try await Task.sleep(nanoseconds: 300_000_000)
         #expect(loop.frameCount == frames && loop.wakeups == wakeups)

@@ -65,6 +65,9 @@ private struct WakeScreen: View {
             // Black is on screen (flipped to and waited for), then the CRTC goes off.
             #expect(try d.showBlack())
             #expect(!d.isFlipPending)
+            // The flip event was read while waiting; the loop's read source, woken by it, must
+            // not read again (the card is open blocking: that read would never return).
+            #expect(try d.handleEvents() == nil && kms.readsWithNothingQueued == 0)
             #expect(Self.screenIsBlack(kms, bufs), "\(count) buffers: black before off")
             #expect(try d.setPanelPower(false) && kms.onScreen == 0)
             // The wake: a frame whose own damage is a few pixels still shows the whole picture,
@@ -158,6 +161,21 @@ private struct WakeScreen: View {
         loop.deliver(TouchEvent(id: 1, phase: .began, location: Point(4, 3), time: Syscall.monotonicNow()))
         try await waitFor { display.presents.count > n }
         #expect(!display.lastBlack)
+    }
+
+    /// A kiosk that takes 1.7 s to show its first frame still dims `idle-dim` after that frame.
+    @Test func theTimeoutsCountFromTheFirstFrame() {
+        var p = IdlePolicy(.init(dimAfter: 2, offAfter: 4), now: 0)
+        p.countFrom(1.7)
+        #expect(p.nextDeadline(now: 1.7, secondOfDay: 0) == 3.7)
+        #expect(p.update(now: 2, secondOfDay: 0) == nil && p.update(now: 3.7, secondOfDay: 0)! == (.active, .dimmed))
+        // Later input is not moved back, and a dimmed panel is not woken by it.
+        p.countFrom(10)
+        #expect(p.state == .dimmed)
+        var q = IdlePolicy(.init(dimAfter: 2), now: 0)
+        _ = q.input(at: 5, secondOfDay: 0)
+        q.countFrom(1)
+        #expect(q.nextDeadline(now: 5, secondOfDay: 0) == 7)
     }
 
     // MARK: Mouse motion

@@ -358,6 +358,10 @@ public final class DRMDisplay: Display {
     }
 
     public func handleEvents() throws -> Double? {
+        // The card is open blocking: when a synchronous wait (waitForFlip: the black before the
+        // panel goes off, close) already read the event the loop's read source woke for, a read
+        // now would block the main queue for good. Look first.
+        guard try kms.waitForEvents(timeoutMs: 0) else { return nil }
         let n: Int
         do { n = try kms.readEvents(into: eventBuffer) }
         catch let e as Errno where e == .wouldBlock { return nil }

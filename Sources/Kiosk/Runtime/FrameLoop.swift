@@ -220,6 +220,7 @@ public final class FrameLoop {
             if frameMarkers { print("kiosk: frame \(frameCount)"); fflush(stdout) }
             if shown == nil { service?.flipSubmitted(at: now) }
             if frameCount == 1 {
+                if let idle { idle.firstFrameShown(at: now); armIdleTimer() }
                 if let problem = CrashGuard.scheduleDebugCrash(environment: ProcessEnvironment.current) { Log.warning("debug: \(problem)") }
             }
             if displayUnavailable {
@@ -424,7 +425,7 @@ public final class FrameLoop {
             blankedByDrawing = true
             unshownDamage.removeAll()
         } else if !switched {
-            Log.info("idle: \(display.summary) cannot be switched off; it shows black")
+            Log.debug("idle: \(display.summary) cannot be switched off; it shows black")
         }
     }
 }

@@ -66,6 +66,10 @@ public final class IdleController {
         if let (from, to) = policy.update(now: now, secondOfDay: secondOfDay(now)) { apply(from: from, to: to) }
     }
 
+    /// The first frame is on screen at `time`: the timeouts count from then (a slow start does
+    /// not eat into `idle-dim`).
+    public func firstFrameShown(at time: Double) { policy.countFrom(time) }
+
     /// When ``update(now:)`` should next run; nil: not before the next input.
     public func nextDeadline(now: Double) -> Double? { policy.nextDeadline(now: now, secondOfDay: secondOfDay(now)) }
 

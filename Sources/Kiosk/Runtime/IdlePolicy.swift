@@ -157,6 +157,13 @@ public struct IdlePolicy: Sendable {
         return (state, next)
     }
 
+    /// The timeouts count from `time` (the first frame is on screen: nobody could touch anything
+    /// before it), unless they already count from later. Not input: nothing wakes.
+    public mutating func countFrom(_ time: Double) {
+        guard state == .active else { return }
+        idleSince = max(idleSince, time)
+    }
+
     /// Input at `time`: the idle timeouts restart, and the state is `.active` afterwards.
     public mutating func input(at time: Double, secondOfDay: Double) -> InputResult {
         lastInput = max(lastInput, time)
