@@ -2,12 +2,12 @@
 # The QEMU smoke test: a static `kiosk` on real kernel drivers (bochs DRM, virtio-gpu, fbdev) in a
 # busybox initramfs guest, checked by QMP screendumps against `kiosk snapshot`, with taps through
 # QMP tablets and an in-guest uinput multitouch device. TCG only (see shared/notes/vm-e2e.md).
-# With KIOSK_E2E_IDLE=1, bochs also runs issue 37's idle policy (a stand-in backlight directory,
-# DPMS off, the waking tap), the tablet's cursor and `kiosk screenshot` (opt-in until it has passed
-# in QEMU once: vmdrive.py idle_panel). The vnc scenario needs no QEMU: the static kiosk has
-# no VNC, so a host build serves VNC to vncdotool (PyPI, in a venv in the cache).
+# bochs and virtio also run issue 37's idle policy (vmdrive.py idle_panel: a stand-in backlight
+# directory, the screen black before DPMS off, the waking tap, the tablet's cursor, `kiosk
+# screenshot`; ≈12 s each; KIOSK_E2E_IDLE=0 skips it). The vnc scenario needs no QEMU: the static
+# kiosk has no VNC, so a host build serves VNC to vncdotool (PyPI, in a venv in the cache).
 # Usage: Tests/E2E/run.sh [SCENARIO…]   (bochs virtio fbdev vnc; default all)
-# Env: KIOSK_BINARY (skip the build), KIOSK_HOST_BINARY (the vnc scenario's kiosk; default
+# Env: KIOSK_BINARY (skip the build), KIOSK_E2E_IDLE=0 (no idle checks), KIOSK_HOST_BINARY (the vnc scenario's kiosk; default
 #      .build/debug/kiosk, built if missing), KIOSK_E2E_CACHE (default .build/e2e-cache), KIOSK_E2E_OUT.
 # Prints "N passed, M failed"; screendumps and console logs stay in the output directory on failure.
 set -euo pipefail

@@ -293,15 +293,19 @@ def idle_panel(vm, check, args, name):
           line('e2e: idlerun: brightness'))
     t_off = float(line('e2e: idlerun: panel off after').split()[5])
     path = os.path.join(args.out, f'{name}-idle-off.ppm')
-    black, end = False, time.time() + 10
+    # virtio-gpu: DPMS off makes QEMU show its own "Display output is not active." in grey on
+    # black (0.2 % of the values); bochs must be black to the last pixel.
+    allowed = 0.005 if name == 'virtio' else 0
+    black, lit, end = False, 0, time.time() + 10
     while time.time() < end and not black:
         vm.screendump(path); _, _, px = read_ppm(path)
-        black = max(px) <= 8
+        lit = sum(1 for v in px if v > 8)
+        black = lit <= allowed * len(px)
         if not black: time.sleep(0.3)
-    # Measured: QEMU's bochs-display keeps showing the last frame after the CRTC is switched off
-    # (DPMS off), so this check fails on bochs; virtio-gpu (a "not active" picture) is untried.
+    # QEMU's bochs-display keeps showing the last frame after DPMS off (as some panels and
+    # encoders do): kiosk flips to a black buffer first (Display.showBlack), so this is black.
     check(f'idle: the screendump goes black after {off} s (panel off)', black and abs(t_off - off) < 1.5,
-          f'panel off at {t_off} s, screendump black={black}')
+          f'panel off at {t_off} s, screendump black={black} ({lit} values above 8)')
     # A tap on tile 1 wakes the panel; the tap itself is swallowed (the tile stays as it was).
     expected = snapshot(args, f'{name}-idle-0', 0, [])
     vm.tap(138, 123)
@@ -309,9 +313,11 @@ def idle_panel(vm, check, args, name):
     vm.send('idlestate')
     vm.wait_for('e2e: idlestate: brightness', 10)
     woke = line('e2e: idlestate: brightness').startswith('e2e: idlestate: brightness 100,')
-    swallowed = vm.count('idle: off → active') > 0
+    # The log lines come after the brightness line: wait for them rather than count them now.
+    swallowed = vm.wait_for('idle: off → active', 5)
+    vm.wait_for('after the waking input', 5)
     check('idle: a tablet tap wakes the panel (brightness back) and presses nothing', ok and woke and swallowed,
-          f'{msg}; {line("e2e: idlestate: brightness")}; off→active logged={swallowed}')
+          f'{msg}; {line("e2e: idlestate: brightness")}; off→active logged={swallowed}; {line("after the waking input")[len("e2e: idlestate: kiosk: info: idle: "):]}')
     # Awake, the next tap presses tile 2, and the cursor shows at the tap (the tablet is a pointer).
     pressed = snapshot(args, f'{name}-idle-1', 0, [(660, 120)])
     vm.tap(660, 120)
@@ -493,8 +499,8 @@ def run(args, name, results):
             held(vm, check, snapshot(args, f'{name}-0', rotation, []), name)
             for kind, status in (('overflow', 139), ('trap', 132)):
                 crash(vm, check, kind, status)
-            # Not yet run in QEMU by its author (written at the end of a session): opt-in until it has passed once.
-            if os.environ.get('KIOSK_E2E_IDLE') == '1': idle_panel(vm, check, args, name)
+        # Issue 37's idle policy on bochs and virtio-gpu (≈12 s each; KIOSK_E2E_IDLE=0 skips it).
+        if uinput in ('one', 'two') and os.environ.get('KIOSK_E2E_IDLE') != '0': idle_panel(vm, check, args, name)
         vm.send('poweroff')
     except Exception as e:
         check('harness', False, repr(e))
