@@ -5,7 +5,9 @@ After each update it asks for the next (incremental), as viewers do, so an updat
 pending. Encodings: raw (no work for the server but copying) or zrle (zlib: what TigerVNC and most
 viewers ask for; the server compresses every update). Prints updates, rectangles and bytes.
 
-Usage: vnc-stream.py HOST:PORT [--seconds S] [--encoding raw|zrle] [--connect-timeout S]
+With --click X,Y it only presses and releases the left button there, and exits.
+
+Usage: vnc-stream.py HOST:PORT [--seconds S] [--encoding raw|zrle] [--connect-timeout S] [--click X,Y]
 """
 import argparse, socket, struct, sys, time
 
@@ -51,6 +53,7 @@ def main():
     ap.add_argument('server'); ap.add_argument('--seconds', type=float, default=30)
     ap.add_argument('--encoding', choices=['raw', 'zrle'], default='raw')
     ap.add_argument('--connect-timeout', type=float, default=30)
+    ap.add_argument('--click', help='X,Y: press and release the left button there, then exit')
     a = ap.parse_args()
     host, port = a.server.rsplit(':', 1)
     end = time.time() + a.connect_timeout
@@ -62,6 +65,12 @@ def main():
             time.sleep(0.1)
     s.settimeout(10)
     w, h, bpp = handshake(s, a.encoding)
+    if a.click:
+        x, y = (int(v) for v in a.click.split(','))
+        s.sendall(struct.pack('!BBHH', 5, 0, x, y) + struct.pack('!BBHH', 5, 1, x, y) + struct.pack('!BBHH', 5, 0, x, y))
+        time.sleep(0.2)
+        s.close()
+        return
     request = lambda incremental: s.sendall(struct.pack('!BBHHHH', 3, incremental, 0, 0, w, h))
     request(0)
     t0 = time.time(); updates = rects = nbytes = 0
@@ -88,7 +97,7 @@ def main():
         print(f'vnc-stream: {e}', file=sys.stderr)
     dt = max(time.time() - t0, 1e-9)
     print(f'vnc-stream: {a.encoding} {w}x{h}: {updates} updates ({updates / dt:.1f}/s), {rects} rectangles, '
-          f'{nbytes / 1e6:.1f} MB ({nbytes / 1e6 / dt:.1f} MB/s) in {dt:.1f} s')
+          f'{nbytes / 1e3:.0f} kB ({nbytes / 1e3 / dt:.0f} kB/s) in {dt:.1f} s')
 
 if __name__ == '__main__':
     main()

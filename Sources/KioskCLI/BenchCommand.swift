@@ -41,8 +41,8 @@ enum BenchCommand {
         var usage0 = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage0)
         let wall0 = Syscall.monotonicNow()
-        var times: [Double] = []
-        times.reserveCapacity(frames)
+        var times: [Double] = [], cpuTimes: [Double] = []
+        times.reserveCapacity(frames); cpuTimes.reserveCapacity(frames)
         let counting = kiosk_allocation_counting_active() != 0
         var allocations = 0, maxAllocations = 0
         var perFrame: [Int] = []
@@ -68,13 +68,13 @@ enum BenchCommand {
             }
             let drawnBefore = run.framesDrawn
             let a0 = kiosk_thread_allocations()
-            let t0 = Syscall.monotonicNow()
+            let t0 = Syscall.monotonicNow(), c0 = threadCPU()
             let damage = run.step()
             if let mirror, !damage.isEmpty { mirror(run.surface, damage) }
-            let dt = Syscall.monotonicNow() - t0
+            let dt = Syscall.monotonicNow() - t0, dc = threadCPU() - c0
             let n = Int(kiosk_thread_allocations() &- a0)
             // Frames with nothing to draw cost nothing and would hide the real cost in the median.
-            if run.framesDrawn > drawnBefore { times.append(dt); allocations += n; maxAllocations = max(maxAllocations, n); perFrame.append(n) }
+            if run.framesDrawn > drawnBefore { times.append(dt); cpuTimes.append(dc); allocations += n; maxAllocations = max(maxAllocations, n); perFrame.append(n) }
         }
         let heap1 = kiosk_heap_in_use()
         var usage1 = rusage()
@@ -88,6 +88,11 @@ enum BenchCommand {
         func ms(_ v: Double) -> String { String(Int((v * 1e6).rounded())) .paddedMicros }
         print("scene \(name) \(size.width)x\(size.height), \(frames) frames, \(drawn) drawn")
         print("frame time (drawn frames): median \(ms(times[times.count / 2])) ms, p99 \(ms(times[min(times.count - 1, times.count * 99 / 100)])) ms")
+        cpuTimes.sort()
+        if !cpuTimes.isEmpty {
+            // The render thread's own CPU time: wall time less what other threads and processes took from it.
+            print("frame CPU time (render thread): median \(ms(cpuTimes[cpuTimes.count / 2])) ms, p99 \(ms(cpuTimes[min(cpuTimes.count - 1, cpuTimes.count * 99 / 100)])) ms")
+        }
         print("pixels repainted per drawn frame: \(drawn > 0 ? (run.pixelsRepainted - px0) / drawn : 0) of \(size.width * size.height)")
         if counting {
             let mean = drawn > 0 ? Double(allocations) / Double(drawn) : 0
@@ -104,6 +109,13 @@ enum BenchCommand {
             print("process CPU (all threads), paced at 60 Hz: \(pct) % of a core over \((wall * 10).rounded() / 10) s, \(ms(cpu / Double(max(1, drawn)))) ms per drawn frame")
         }
     }
+}
+
+/// This thread's CPU time in seconds.
+private func threadCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// `--vnc ADDR:PORT`: a VNC server fed each frame's damage as the frame loop feeds it (FrameMirror);
