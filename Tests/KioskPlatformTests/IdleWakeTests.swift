@@ -178,6 +178,27 @@ private struct WakeScreen: View {
         #expect(q.nextDeadline(now: 5, secondOfDay: 0) == 7)
     }
 
+    /// systemd's STATUS= names the idle state as soon as it changes (the frame loop's wiring).
+    @MainActor @Test func statusNamesTheIdleState() async throws {
+        let l = try NotifyListener(abstract: false)
+        let display = RecordingDisplay(width: 20, height: 10)
+        let loop = try FrameLoop(display: display, source: ViewFrameSource(width: 20, height: 10) { Color.blue })
+        loop.service = ServiceNotifier(environment: ["NOTIFY_SOCKET": l.name])
+        loop.idle = IdleController(policy: .init(dimAfter: 0.2, offAfter: 0.4), backlight: nil, now: Syscall.monotonicNow())
+        loop.start()
+        defer { loop.halt() }
+        var got: [String] = []
+        for _ in 0..<500 where !got.contains(where: { $0.contains("idle: off") }) {
+            try await Task.sleep(nanoseconds: 10_000_000)
+            got += l.drain()
+        }
+        let statuses = got.filter { $0.contains("STATUS=") }
+        #expect(statuses.contains { $0.hasSuffix(", idle: dimmed") } && statuses.last?.hasSuffix(", 0 fps, idle: off") == true, "\(statuses)")
+        loop.deliver(TouchEvent(id: 1, phase: .began, location: Point(5, 5), time: Syscall.monotonicNow()))
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(l.drain().contains { $0.hasSuffix("idle: active") })
+    }
+
     // MARK: Mouse motion
 
     @Test func mouseMotionKeepsThePanelLitAndWakesItSwallowed() {

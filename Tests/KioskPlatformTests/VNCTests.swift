@@ -201,6 +201,30 @@ final class RFBClient {
         #expect(ok)
     }
 
+    /// 50 clients at once against the default cap (8): 8 are served, 42 refused, none crash it,
+    /// and once they are gone a new client is served.
+    @Test func fiftyClientsAtOnceMeetTheCap() async throws {
+        let port = Self.port()
+        let vnc = try VNCServer(address: VNCAddress(octets: (127, 0, 0, 1), port: port), width: 16, height: 16, password: nil)
+        try vnc.start()
+        defer { vnc.stop() }
+        let served = try await Task.detached { () throws -> Int in
+            var clients: [RFBClient] = []
+            var served = 0
+            for _ in 0..<50 {
+                guard let c = try? RFBClient(port: port) else { continue }
+                if (try? c.handshake()) != nil { served += 1; clients.append(c) }
+            }
+            _ = clients
+            return served
+        }.value
+        #expect(served == vnc.maxClients && vnc.maxClients == 8)
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(vnc.clientCount == 0)
+        let again = try await Task.detached { () throws -> Bool in (try? RFBClient(port: port).handshake()) != nil }.value
+        #expect(again)
+    }
+
     @Test func clientsOverTheCapAndGarbageAreRefused() async throws {
         let port = Self.port()
         let vnc = try VNCServer(address: VNCAddress(octets: (127, 0, 0, 1), port: port), width: 16, height: 16, password: nil, maxClients: 2)
