@@ -127,6 +127,7 @@ private func vncMirror(_ a: Arguments, run: VirtualRun) throws -> ((Surface, [In
     #if canImport(CVNC)
     let server = try VNCServer(address: address, width: run.surface.width, height: run.surface.height, password: nil)
     server.currentFrame = { run.surface }
+    server.share(run.surface)      // as FrameLoop.attach does
     try server.start()
     print("bench: waiting for \(clients) VNC client\(clients == 1 ? "" : "s") on \(address)"); fflush(stdout)
     let t0 = Syscall.monotonicNow()

@@ -2,10 +2,13 @@
 // libvncserver, and the clients' pointers and keys delivered as the panel's own input.
 //
 // libvncserver runs its listener and one thread per client (rfbRunEventLoop in the background):
-// a slow or stuck client blocks only its own thread, never the frame loop. The frame loop copies
-// each frame's damage rectangles into the server's framebuffer and marks them modified
-// (rfbMarkRectAsModified) — only while a client is connected: with none, `frameShown` returns at
-// once and nothing is copied. The first client of a run gets a whole-frame copy.
+// a slow or stuck client blocks only its own thread, never the frame loop. The server's
+// framebuffer is the frame loop's shadow surface itself (`share`): each frame only marks its
+// damage modified (rfbMarkRectAsModified), with no copy — only while a client is connected: with
+// none, `frameShown` returns at once. A client thread may read a rectangle while the next frame is
+// drawn into it (the kind of tearing x11vnc has too); that frame's damage is marked right after,
+// so the client gets the finished pixels with its next update. Surfaces not shared (another size)
+// are copied into the server's own framebuffer instead. The first client of a run gets the whole frame.
 // Input callbacks arrive on client threads and are handed to the main queue.
 //
 // Limits: `maxClients` connections (more are refused), a client that does not read for 5 s is
@@ -38,8 +41,11 @@ public final class VNCServer {
     /// The frame shown now, for the first client's whole-frame copy (main queue).
     public var currentFrame: () -> Surface? = { nil }
 
-    /// Whole frames and damage rectangles copied (tests: nothing without a client).
+    /// Whole frames and damage rectangles handed to the clients: marked modified in the shared
+    /// surface, or copied (tests: nothing without a client).
     public private(set) var fullCopies = 0, rectCopies = 0
+    /// The surface whose pixels are the framebuffer (``share(_:)``); kept alive by this reference.
+    private var sharedSurface: Surface?
 
     private let screen: rfbScreenInfoPtr
     private let framebuffer: UnsafeMutablePointer<UInt32>
@@ -150,8 +156,25 @@ public final class VNCServer {
             return (s.clients, f)
         }
         guard clients > 0, surface.width == width, surface.height == height else { return }
-        if full { copy(surface, surface.bounds); fullCopies += 1; return }
-        for r in damage { copy(surface, r); rectCopies += 1 }
+        let inPlace = sharedSurface.map { $0.base == surface.base } ?? false
+        if full { inPlace ? mark(surface.bounds) : copy(surface, surface.bounds); fullCopies += 1; return }
+        for r in damage { inPlace ? mark(r) : copy(surface, r); rectCopies += 1 }
+    }
+
+    private func mark(_ rect: IntRect) {
+        let r = rect.intersection(IntRect(x: 0, y: 0, width: width, height: height))
+        guard !r.isEmpty else { return }
+        rfbMarkRectAsModified(screen, Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1))
+    }
+
+    /// Serves `surface`'s own pixels (the frame loop's shadow, which keeps its size and address)
+    /// rather than copies of them: a frame then costs the clients' marks only. Call it before
+    /// ``start()``; a surface of another size is ignored (frames are then copied).
+    public func share(_ surface: Surface) {
+        guard surface.width == width, surface.height == height, surface.stride <= Int(Int32.max) else { return }
+        sharedSurface = surface
+        screen.pointee.frameBuffer = UnsafeMutableRawPointer(surface.base).assumingMemoryBound(to: CChar.self)
+        screen.pointee.paddedWidthInBytes = Int32(surface.stride)
     }
 
     /// A new client needs the current frame, even if nothing is drawn again.
@@ -163,8 +186,9 @@ public final class VNCServer {
     private func copy(_ surface: Surface, _ rect: IntRect) {
         let r = rect.intersection(surface.bounds)
         guard !r.isEmpty else { return }
+        // memcpy, not update(from:count:): unoptimized builds copy that one element at a time.
         for y in r.y0..<r.y1 {
-            (framebuffer + y * width + r.x0).update(from: surface.row(y) + r.x0, count: r.width)
+            memcpy(framebuffer + y * width + r.x0, surface.row(y) + r.x0, r.width * 4)
         }
         rfbMarkRectAsModified(screen, Int32(r.x0), Int32(r.y0), Int32(r.x1), Int32(r.y1))
     }

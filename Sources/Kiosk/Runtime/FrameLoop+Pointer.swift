@@ -65,9 +65,11 @@ extension FrameLoop {
 extension VNCServer: FrameMirror {}
 
 extension FrameLoop {
-    /// Hooks a VNC server up: frames go to it, its clients' pointers and keys come in.
+    /// Hooks a VNC server up (before its `start()`): it serves the shadow's pixels, each frame's
+    /// damage goes to it, its clients' pointers and keys come in.
     public func attach(_ vnc: VNCServer) {
         mirror = vnc
+        vnc.share(shadow)
         vnc.currentFrame = { [unowned self] in self.lastFrameTime == nil ? nil : self.shadow }
         vnc.onPointer = { [unowned self] e, client in self.deliver(e, device: (1 << 16) + client, relative: false) }
         vnc.onClientGone = { [unowned self] client in self.pointerGone(device: (1 << 16) + client) }

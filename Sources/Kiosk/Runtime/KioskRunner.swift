@@ -161,8 +161,8 @@ public enum KioskRunner {
             password = String(line)
         }
         let server = try VNCServer(address: address, width: loop.display.width, height: loop.display.height, password: password)
-        try server.start()
         loop.attach(server)
+        try server.start()
         #else
         throw ConfigError.invalidValue(key: "vnc", value: "\(address)", expected: "none: this kiosk was built without VNC (the static build; Debian ships no libvncserver.a)")
         #endif
