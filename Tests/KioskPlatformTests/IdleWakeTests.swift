@@ -199,6 +199,35 @@ private struct WakeScreen: View {
         #expect(l.drain().contains { $0.hasSuffix("idle: active") })
     }
 
+    // MARK: The backlight as the .deb leaves it
+
+    /// `backlight = auto` takes the first device of the class directory (by name).
+    @Test func autoTakesTheFirstBacklightDevice() throws {
+        let root = NSTemporaryDirectory() + "kiosk-bl-class-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (name, max) in [("rpi_backlight", "255"), ("acpi_video0", "15")] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(name)", withIntermediateDirectories: true)
+            try "\(max)\n".write(toFile: "\(root)/\(name)/max_brightness", atomically: true, encoding: .utf8)
+            try "\(max)\n".write(toFile: "\(root)/\(name)/brightness", atomically: true, encoding: .utf8)
+        }
+        let r = Backlight.open("auto", classDirectory: root)
+        #expect(r.warning == nil && r.backlight?.directory == "\(root)/acpi_video0" && r.backlight?.maxBrightness == 15)
+    }
+
+    /// The .deb's udev rule gives the kiosk group `brightness`, and the unit's sandbox (which makes
+    /// /sys read-only) keeps the devices writable; scripts/package ships both.
+    @Test func theDebLetsTheKioskGroupWriteTheBacklight() throws {
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let rules = try String(contentsOfFile: "\(repo)/systemd/60-kiosk.rules", encoding: .utf8)
+        #expect(rules.contains(#"SUBSYSTEM=="backlight", ACTION=="add", RUN+="/bin/chgrp kiosk /sys%p/brightness", RUN+="/bin/chmod g+w /sys%p/brightness""#))
+        let unit = try String(contentsOfFile: "\(repo)/systemd/kiosk.service", encoding: .utf8).split(separator: "\n")
+        #expect(unit.contains("ReadWritePaths=-/sys/devices") && unit.contains("ProtectKernelTunables=yes") && unit.contains("Group=kiosk"))
+        let package = try String(contentsOfFile: "\(repo)/scripts/package", encoding: .utf8)
+        #expect(package.contains("systemd/60-kiosk.rules > \"$root/lib/udev/rules.d/60-$name.rules\"") && package.contains("install -m 0644 systemd/kiosk.service"))
+        // An app's package runs as its own group: its rule must hand the backlight to that group.
+        #expect(package.contains(#"-e "s|/bin/chgrp kiosk |/bin/chgrp $name |""#) && package.contains(#"s|^Group=kiosk\$|Group=$name|"#))
+    }
+
     // MARK: Mouse motion
 
     @Test func mouseMotionKeepsThePanelLitAndWakesItSwallowed() {
