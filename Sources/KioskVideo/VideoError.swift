@@ -21,7 +21,7 @@ public enum VideoError: Error, Equatable, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .unavailable:
-            return "video needs the dynamic build: this kiosk was built without GStreamer (the static build, KIOSK_BUILD_VIDEO=0, since Debian ships no static GStreamer); build with `swift build` and libgstreamer1.0-dev to play video"
+            return "video needs the dynamic build: this kiosk was built without GStreamer (the static build, KIOSK_BUILD_VIDEO=0, since Debian ships no static GStreamer); build it with swift build and libgstreamer1.0-dev to play video"
         case .gstreamerUnavailable(let why):
             return "GStreamer cannot play video here: \(why) (apt-get install gstreamer1.0-plugins-base gstreamer1.0-plugins-good)"
         case .fileNotFound(let path):

@@ -189,18 +189,36 @@ func centre(_ host: HeadlessHost) -> Shade? { shade(host.snapshot().pixel(x: 64,
         #expect(looper.loopCount == 2 || looper.loopCount == 3)
     }
 
-    @Test func actionAtItemEndNoneAndSeekToZeroLoops() throws {
+    /// The NotificationCenter pattern, as public SwiftUI code writes it (`import AVKit` brings Foundation).
+    @Test func actionAtItemEndNoneAndSeekToZeroOnTheEndNotificationLoops() throws {
         let player = AVPlayer(url: URL(fileURLWithPath: VideoFixtures.twoColours))
         player.actionAtItemEnd = .none
-        var ends = 0
-        AVPlayerItem.didPlayToEndTime.append { item in if item === player.currentItem { ends += 1; player.seek(to: .zero) } }
-        defer { AVPlayerItem.didPlayToEndTime.removeAll() }
+        let ends = Locked(0)
+        let observer = NotificationCenter.default.addObserver(forName: .AVPlayerItemDidPlayToEndTime,
+                                                              object: player.currentItem, queue: .main) { _ in
+            ends.withLock { $0 += 1 }
+            player.seek(to: .zero)
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
         let host = makeHost(player)
         player.play()
-        #expect(wait(host) { ends >= 1 })
+        #expect(wait(host) { ends.withLock { $0 } >= 1 })
         #expect(wait(host) { centre(host) == .red })
         #expect(wait(host) { centre(host) == .green })
         #expect(player.timeControlStatus == .playing)
+    }
+
+    /// The hook under it, without Foundation (`import KioskVideo`).
+    @Test func didPlayToEndTimeHooksRunAtTheEnd() throws {
+        let player = AVPlayer(url: URL(fileURLWithPath: VideoFixtures.twoColours))
+        let ends = Locked(0)
+        AVPlayerItem.didPlayToEndTime.append { item in if item === player.currentItem { ends.withLock { $0 += 1 } } }
+        let host = makeHost(player)
+        player.play()
+        #expect(wait(host) { ends.withLock { $0 } >= 1 })
+        // `.pause` (AVPlayer's default end action): paused at the last frame, green.
+        #expect(wait(host) { player.timeControlStatus == .paused })
+        #expect(centre(host) == .green)
     }
 
     @Test func aTextFileIsNotAVideo() throws {

@@ -1,7 +1,7 @@
 // `video-corner`: a full-screen photo with a 720p video playing in a corner (issue 40's
 // measurement), written with the AVKit API (KioskVideo, which `import AVKit` re-exports) and
-// looped with AVPlayerLooper. The video is $KIOSK_VIDEO, else a 10-s 1280×720 30 fps clip
-// GStreamer writes once into /tmp (VideoTestClip); the photo is $KIOSK_VIDEO_PHOTO, else a
+// looped with AVPlayerLooper. The video is $VIDEO_CORNER_FILE, else a 10-s 1280×720 30 fps clip
+// GStreamer writes once into /tmp (VideoTestClip); the photo is $VIDEO_CORNER_PHOTO, else a
 // 1920×1080 JPEG made the same way. In a build without GStreamer (the static kiosk) the corner
 // says that video needs the dynamic build.
 import Kiosk
@@ -17,7 +17,7 @@ struct VideoCorner: View {
 
     init() {
         let env = { (name: String) -> String? in getenv(name).map { String(cString: $0) } }
-        var video = env("KIOSK_VIDEO"), photo = env("KIOSK_VIDEO_PHOTO")
+        var video = env("VIDEO_CORNER_FILE"), photo = env("VIDEO_CORNER_PHOTO")
         if video == nil || photo == nil {
             mkdir("/tmp/kiosk-video-scene", 0o755)
             if video == nil {
