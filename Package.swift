@@ -12,6 +12,11 @@ let withVNC = Context.environment["KIOSK_BUILD_VNC"] != "0"
 // builds with KIOSK_BUILD_CURL=0, which leaves the CCurl module out (AsyncImage then loads
 // file URLs only; http(s) URLs fail with `AsyncImageError.unsupportedScheme`, saying why).
 let withCurl = Context.environment["KIOSK_BUILD_CURL"] != "0"
+// VideoPlayer decodes through Debian's GStreamer, which loads its plugins (demuxers, decoders,
+// the board's hardware decoders) as shared objects at run time and ships no static archives:
+// scripts/build-static builds with KIOSK_BUILD_VIDEO=0, which leaves the CGStreamer module out
+// (VideoPlayer then compiles and shows a black rectangle saying video needs the dynamic build).
+let withVideo = Context.environment["KIOSK_BUILD_VIDEO"] != "0"
 
 // Hot pixel loops are written for the optimiser; debug builds of them are 20–50× slower,
 // so tests that draw big surfaces still finish because `scripts/test` builds with -O for Raster.
@@ -25,7 +30,10 @@ let package = Package(
         .library(name: "Kiosk", targets: ["Kiosk", "Combine", "UIKit"]),
         // `import SwiftUI`: Kiosk plus all of Foundation, for code pasted from Apple platforms.
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        // `import AVKit`: VideoPlayer, AVPlayer, AVQueuePlayer, AVPlayerLooper, CMTime (KioskVideo) plus Kiosk.
+        .library(name: "AVKit", targets: ["AVKit"]),
         .executable(name: "kiosk", targets: ["KioskCLI"]),
+        .executable(name: "kiosk-video-bench", targets: ["KioskVideoBench"]),
     ],
     targets: [
         // Thin C modules: one modulemap + shim header each, no logic.
@@ -43,6 +51,9 @@ let package = Package(
         .systemLibrary(name: "CVNC", pkgConfig: "libvncserver", providers: [.apt(["libvncserver-dev"])]),
         // AsyncImage's http(s) client (typed wrappers of the variadic curl_easy_setopt/getinfo).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // VideoPlayer's decoder: playbin → videoconvert → appsink (Sources/KioskVideo/GStreamerPipeline.swift).
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         // No library: one static inline prefetch for the raster's row loops.
         .systemLibrary(name: "CRasterCPU"),
 
@@ -69,9 +80,16 @@ let package = Package(
         // `import SwiftUI` for code written for SwiftUI: re-exports Kiosk and Foundation (formatters,
         // Measurement, String(localized:)), which brings ICU into a static binary; `import Kiosk` does not.
         .target(name: "SwiftUI", dependencies: ["Kiosk", "KioskGeometry"]),
+        // AVKit/AVFoundation's player API over GStreamer; without CGStreamer (KIOSK_BUILD_VIDEO=0)
+        // every item fails with `VideoError.unavailable` and VideoPlayer says so.
+        .target(name: "KioskVideo", dependencies: ["Kiosk", "Raster", "CDRM"] + (withVideo ? ["CGStreamer"] : [])),
+        // `import AVKit` for SwiftUI code that plays video: re-exports Kiosk and KioskVideo.
+        .target(name: "AVKit", dependencies: ["Kiosk", "KioskVideo"]),
+        // A photo with a video in a corner, played in real time: frame time and CPU (README, VideoPlayer).
+        .executableTarget(name: "KioskVideoBench", dependencies: ["Kiosk", "KioskVideo"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
-        .target(name: "KioskScenes", dependencies: ["Kiosk", "Raster"]),
+        .target(name: "KioskScenes", dependencies: ["Kiosk", "Raster", "KioskVideo"]),
         .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "KioskScenes", "Raster", "AllocationCounter"]),
         .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CAllocationCount"] + (withVNC ? ["CVNC"] : [])),
         // Counts the calling thread's malloc calls for `kiosk bench` (a C target: the executable
@@ -92,6 +110,8 @@ let package = Package(
         .testTarget(name: "KioskPlatformTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CXKBCommon", "TestSupport", "CAllocationCount"] + (withVNC ? ["CVNC"] : [])),
         // A program whose top-level code drives a HeadlessHost on the main thread (EngineFixTests runs it).
         .executableTarget(name: "KioskMainQueueProbe", dependencies: ["Kiosk"], path: "Tests/MainQueueProbe"),
+        // VideoPlayer against videos GStreamer encodes at test time (gst-launch-1.0).
+        .testTarget(name: "KioskVideoTests", dependencies: ["AVKit", "KioskVideo", "Kiosk", "Raster"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk", "KioskScenes", "Raster", "TestSupport", "CAllocationCount", "UIKit", "KioskMainQueueProbe", "SwiftUI"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
