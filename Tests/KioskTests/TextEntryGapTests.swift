@@ -1,5 +1,5 @@
 // Issue 35 audit gaps: `.defaultFocus`, a long press selecting a word, a drag moving the caret,
-// and a long line scrolling to keep the caret visible.
+// a long line scrolling to keep the caret visible, and a scan with no focused field dropped.
 
 import Testing
 @testable import Kiosk
@@ -78,6 +78,35 @@ import TestSupport
         h.drag(from: end, to: start)
         h.type("X")
         #expect(model(h, 0)?.editing.text == "Xhello world", "\(String(describing: model(h, 0)?.editing.text))")
+    }
+
+    struct Unfocused: View {
+        @State var code = ""
+        let log: SubmitLogBox
+        var body: some View {
+            VStack {
+                TextField("Code", text: $code).frame(width: 600, height: 40)
+                    .onChange(of: code) { _, new in log.text = new }
+                    .onSubmit { log.submits += 1 }
+                Spacer()
+            }
+        }
+    }
+    final class SubmitLogBox { var text = ""; var submits = 0 }
+
+    @Test func aScannerTypingWithNoFocusedFieldIsDropped() {
+        let log = SubmitLogBox()
+        let h = HeadlessHost(width: 800, height: 600, text: FixedAdvanceText()) { Unfocused(log: log) }
+        h.hardwareKeyboardAttached = true
+        h.advance(by: 0.1)
+        h.type("KIOSK-2026-ABCDEFGHIJ-0123456789-XYZ.q/w\n")   // 40 characters and Enter, nobody listening
+        #expect(log.text == "" && log.submits == 0)
+        #expect(model(h, 0)?.isFocused == false)
+        // The next scan, after a tap on the field, arrives whole.
+        let p = point(h, 0, 0)
+        h.tap(x: Double(p.x), y: Double(p.y))
+        h.type("ABC123\n")
+        #expect(log.text == "ABC123" && log.submits == 1)
     }
 
     @Test func aLongLineScrollsToKeepTheCaretVisible() {
