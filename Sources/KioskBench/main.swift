@@ -56,6 +56,8 @@ struct BenchScene: View {
 
 // scripts/bench-lvgl's modes (LVGLBench.swift) run instead of the card benchmark.
 if LVGLBench.dispatch(CommandLine.arguments) { exit(0) }
+// The typing benchmark (issue 35, TypingBench.swift).
+if TypingBench.dispatch(CommandLine.arguments) { exit(0) }
 
 func now() -> Double {
     var ts = timespec()

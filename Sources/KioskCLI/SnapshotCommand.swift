@@ -6,11 +6,13 @@ import Raster
 enum SnapshotCommand {
     static let help = """
     kiosk snapshot --scene NAME --size WxH [--at SECONDS] [--tap X,Y@T …] [--type TEXT[@T] …]
-                   [--key NAME[@T] …] [--rotation DEG] -o OUT
+                   [--key NAME[@T] …] [--keyboard auto|always|never] [--keyboard-layout L]
+                   [--rotation DEG] -o OUT
       Renders NAME at virtual time SECONDS (60 Hz steps, 0…1e9; idle stretches are jumped over, so
       a far time costs no more than the frames that change) after the taps and keys, to OUT (.png,
       or .ppm). --type types TEXT as a hardware keyboard would ("\n" is Return), --key presses one
       key (return, tab, delete, escape, leftArrow…); without @T they come 0.1 s after the last tap.
+      --keyboard and --keyboard-layout are `kiosk run`'s on-screen keyboard settings.
       With --rotation the image is the panel's (turned), as a screendump of `kiosk run` shows it.
     kiosk record --scene NAME --size WxH --duration SECONDS [--fps N] [--tap X,Y@T …] [--type …]
                  [--key …] -o OUT.png|DIR
@@ -18,7 +20,8 @@ enum SnapshotCommand {
     """
 
     static func main(_ args: ArraySlice<String>, record: Bool) throws {
-        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "at", "tap", "type", "key", "rotation", "output", "duration", "fps"])
+        let a = try Arguments(args, flags: ["help"], known: ["scene", "size", "at", "tap", "type", "key", "rotation", "output", "duration", "fps",
+                                                                    "keyboard", "keyboard-layout"])
         if a.has("help") { print(help); return }
         let name = a.last("scene") ?? "gallery"
         guard let out = a.last("output") else { throw UsageError("-o OUT is required") }
@@ -29,6 +32,15 @@ enum SnapshotCommand {
         var clock = 0.0
         guard let source = DemoScenes.make(name, width: lw, height: lh, now: { clock }) else {
             throw UsageError("unknown scene \"\(name)\"; `kiosk scenes` lists them")
+        }
+        // The on-screen keyboard's settings, as `kiosk run` takes them (the QEMU typing check runs
+        // `--keyboard never`: its uinput keyboard hides the keyboard there).
+        if a.last("keyboard") != nil || a.last("keyboard-layout") != nil {
+            let k = a.last("keyboard") ?? "auto"
+            guard let mode = OnScreenKeyboardMode(rawValue: k) else {
+                throw ConfigError.invalidValue(key: "keyboard", value: k, expected: "auto, always or never")
+            }
+            source.setOnScreenKeyboard(mode, layout: a.last("keyboard-layout") ?? "us")
         }
         let taps = try a.all("tap").map { try ScheduledTap(parsing: $0) }
         // --type and --key in the order given on the command line.

@@ -73,6 +73,21 @@ while read -r cmd args <&3; do
       kill -TERM $(pidof kiosk)
       for i in $(seq 1 100); do grep -q "e2e: held: kiosk exited" /tmp/held.out && break; sleep 0.1; done
       grep "kiosk exited" /tmp/held.out ;;
+    typing)
+      # A TextField scene (text-entry; `--keyboard always`: the on-screen keyboard shows although a
+      # keyboard is attached) typed into through a uinput keyboard: Tab focuses the name field, then
+      # TEXT and Enter ($args: TEXT DELAY_MS).
+      ( /bin/kiosk run --scene text-entry --display $display --keyboard always --frame-markers
+        echo "e2e: typing: kiosk exited $?" ) > /tmp/typing.out 2>&1 &
+      for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/typing.out && break; sleep 0.1; done
+      echo "e2e: typing: first frame $(grep -c 'kiosk: frame' /tmp/typing.out)"
+      /bin/uinput-keys --tab $args
+      sleep 0.5
+      echo "e2e: typing: typed" ;;
+    typingstop)
+      kill -TERM $(pidof kiosk)
+      for i in $(seq 1 100); do grep -q "e2e: typing: kiosk exited" /tmp/typing.out && break; sleep 0.1; done
+      grep -E "kiosk exited|error" /tmp/typing.out | sed 's/^/e2e: typing: /' ;;
     crash)
       # A kiosk that crashes (KIOSK_DEBUG_CRASH=$args, 1 s after its first frame) must leave the
       # console in text mode with automatic VT switching, and die of the signal.

@@ -2,8 +2,9 @@
  * kiosk classifies it as a keyboard, as it would a barcode scanner), waits for the kiosk to
  * hot-plug it, then types TEXT one key every DELAY ms (default 1: a scanner at 1000 keys a second)
  * and Enter, and removes the device a second later (kiosk then logs how many key presses it sent).
- * TEXT: letters (capitals with Shift), digits, space and - = , . / on the US layout.
- * Usage: uinput-keys TEXT [DELAY_MS] */
+ * TEXT: letters (capitals with Shift), digits, space and - = , . / on the US layout. With --tab,
+ * Tab is pressed first (it moves focus to the first text field of a scene with nothing focused).
+ * Usage: uinput-keys [--tab] TEXT [DELAY_MS] */
 #include <fcntl.h>
 #include <linux/uinput.h>
 #include <stdio.h>
@@ -38,7 +39,9 @@ static int code_of(char c, int *shift) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2 && argc != 3) { fprintf(stderr, "usage: uinput-keys TEXT [DELAY_MS]\n"); return 2; }
+    int tab = argc > 1 && strcmp(argv[1], "--tab") == 0;
+    if (tab) { argv++; argc--; }
+    if (argc != 2 && argc != 3) { fprintf(stderr, "usage: uinput-keys [--tab] TEXT [DELAY_MS]\n"); return 2; }
     const char *text = argv[1];
     int delay = argc == 3 ? atoi(argv[2]) : 1;
     fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
@@ -52,6 +55,7 @@ int main(int argc, char **argv) {
     if (ioctl(fd, UI_DEV_SETUP, &s) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) { perror("uinput-keys: create"); return 1; }
     msleep(1500); /* let the kiosk see it through inotify and open it */
     int n = 0;
+    if (tab) { key(KEY_TAB, 1); key(KEY_TAB, 0); n++; msleep(delay); }
     for (const char *p = text; *p; p++) {
         int shift, code = code_of(*p, &shift);
         if (!code) { fprintf(stderr, "uinput-keys: cannot type '%c'\n", *p); continue; }

@@ -180,7 +180,7 @@ SCENARIOS = {
 def keys(vm, check):
     """A uinput keyboard typing like a barcode scanner (40 characters and Enter, 1 ms apart) through
     the real kernel path: every key press reaches kiosk, counted when the device goes away.
-    (With a TextField scene, a screendump would show the text; the gallery has none.)"""
+    (typing() below types into a TextField scene and checks the screendump.)"""
     code = 'KIOSK-2026-ABCDEFGHIJ-0123456789-XYZ.q/w'
     label = f'uinput keyboard: {len(code)} characters and Enter 1 ms apart all arrive'
     vm.send(f'keys {code}')
@@ -189,6 +189,24 @@ def keys(vm, check):
     counted = vm.wait_for(f'it sent {len(code) + 1} key presses', 15)
     keyboard = vm.wait_for('kiosk-e2e keyboard: keyboard', 1)
     check(label, typed and counted and keyboard, f'typed={typed} classified={keyboard} all-arrived={counted}')
+
+def typing(vm, check, args, name):
+    """A uinput keyboard types into a TextField scene (text-entry): Tab focuses the name field, the
+    text and Enter follow (Enter moves focus to the email field); run with `--keyboard always`, so
+    the on-screen keyboard shows too. The screendump must match `kiosk snapshot` given the same
+    keys (no keyboard is attached there, so its on-screen keyboard shows as well)."""
+    text = 'AdaLovelace1815'   # one word: the guest's command line splits on spaces
+    vm.send(f'typing {text} 5')
+    label = 'uinput keyboard types into a TextField scene: the screendump shows the text'
+    if not vm.wait_for('e2e: typing: typed', 40):
+        check(label, False, 'no result'); return
+    expected = os.path.join(args.out, f'expected-{name}-typing.ppm')
+    subprocess.run([args.kiosk, 'snapshot', '--scene', 'text-entry', '--size', f'{W}x{H}',
+                    '--key', 'tab@0.1', '--type', f'{text}@0.2', '--key', 'return@0.3', '--at', '1', '-o', expected], check=True)
+    ok, msg = vm.expect_screen(expected, f'{name}-typing')
+    vm.send('typingstop')
+    stopped = vm.wait_for('e2e: typing: kiosk exited 0', 20)
+    check(label, ok and stopped, f'{msg} stopped={stopped}')
 
 def held(vm, check, expected, name):
     """kiosk started while another process is DRM master: it waits, then shows its first frame."""
@@ -496,6 +514,7 @@ def run(args, name, results):
         if name == 'fbdev':
             vfb(vm, check, args)
         if uinput == 'one':
+            typing(vm, check, args, name)
             held(vm, check, snapshot(args, f'{name}-0', rotation, []), name)
             for kind, status in (('overflow', 139), ('trap', 132)):
                 crash(vm, check, kind, status)

@@ -75,6 +75,11 @@ final class FocusManager: ReadTracked {
     /// Whether the on-screen keyboard should show now (records the read).
     var showsOnScreenKeyboard: Bool {
         recordRead()
+        return keyboardShows
+    }
+
+    /// `showsOnScreenKeyboard` without recording a read.
+    private var keyboardShows: Bool {
         guard focusedTarget?.textInput != nil else { return false }
         switch keyboardMode {
         case .always: return true

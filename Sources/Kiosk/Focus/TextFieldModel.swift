@@ -29,6 +29,9 @@ final class TextFieldModel: ReadTracked, FocusTarget {
     /// iOS's caret blink: shown and hidden half a second each; solid while typing.
     static let blinkInterval = 0.5
     private var warnedLong = false
+    /// Hangul typed on a hardware keyboard with `keyboard-layout = kr` (the 2-set automaton the
+    /// on-screen keyboard uses): the syllable being built, shown as marked text.
+    private var hangul = HangulComposer()
 
     // Written by the field's layout and recording (EditableText).
     var geometry = CaretGeometry.empty
@@ -117,6 +120,7 @@ final class TextFieldModel: ReadTracked, FocusTarget {
         isFocused = focused
         if was != focused { onEditingChanged?(focused) }
         if !focused { editing.unmark(); editing.moveCaret(to: editing.caret) }
+        hangul.reset()
         restartBlink()
         invalidateReaders()
     }
@@ -128,6 +132,7 @@ final class TextFieldModel: ReadTracked, FocusTarget {
             if String(press.key.character).lowercased() == "a" { editing.selectAll(); changedSelection(); return true }
             return false
         }
+        if let handled = composeHangul(press) { return handled }
         switch press.key {
         case .delete: editing.deleteBackward(); edited()
         case .deleteForward: editing.deleteForward(); edited()
@@ -149,7 +154,55 @@ final class TextFieldModel: ReadTracked, FocusTarget {
         return true
     }
 
+    // MARK: Hangul from hardware keys
+
+    /// True when hardware letter keys compose Hangul: the `keyboard-layout` setting is Korean and
+    /// the field takes Korean letters (the on-screen keyboard's rule: not URL, email, ASCII or
+    /// pad fields; not secure fields, whose keyboards are Latin on iOS).
+    private var composesHangul: Bool {
+        guard !isSecure, let focus = graph?.focusIfMade, KeyboardLanguage(named: focus.keyboardLayout) == .kr else { return false }
+        switch keyboardType {
+        case .default, .namePhonePad, .twitter, .webSearch: return true
+        default: return false
+        }
+    }
+
+    /// A hardware key while `keyboard-layout = kr`: a letter key types its 2-set jamo through
+    /// `HangulComposer` (the syllable being built is marked text), backspace takes the syllable
+    /// apart jamo by jamo, and any other key first commits the syllable, then does what it does
+    /// (returns nil: the caller handles it). Returns whether the key was used.
+    private func composeHangul(_ press: KeyPress) -> Bool? {
+        let composing = hangul.isComposing
+        guard composing || composesHangul else { return nil }
+        if composesHangul, press.characters.count == 1, let c = press.characters.first,
+           HangulComposer.jamo(forKey: c) != nil {
+            applyComposed(hangul.input(key: c))
+            return true
+        }
+        guard composing else { return nil }
+        if press.key == .delete {
+            applyComposed(hangul.deleteBackward())
+            return true
+        }
+        // Anything else ends the syllable: it becomes ordinary text, then the key acts.
+        applyComposed(hangul.commit())
+        return nil
+    }
+
+    private func applyComposed(_ actions: [KeyboardAction]) {
+        for action in actions {
+            switch action {
+            case .mark(let s): editing.setMarked(TextEditingState.sanitized(s, multiline: false))
+            case .insert(let s): editing.unmark(); editing.insert(s)
+            case .deleteBackward: editing.deleteBackward()
+            case .submit, .dismiss: apply(action)
+            }
+        }
+        edited()
+    }
+
     private func changedSelection() {
+        hangul.reset()
         restartBlink()
         invalidateReaders()
     }

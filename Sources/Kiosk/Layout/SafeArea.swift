@@ -5,8 +5,10 @@
 // `.all`, the default) undoes that for its view, as SwiftUI does: the view is sized as proposed,
 // but when its bottom edge touches the keyboard's top it is laid out that much taller, reaching
 // under the keyboard, so its content does not move when the keyboard comes.
-// Kiosk differs: a view inside a scroll view is not extended (its bottom is not at the keyboard's
-// top in root coordinates unless it happens to be laid out there).
+// Inside a scroll view: a scroll view whose content (its one view, through single-child
+// modifiers) ignores the keyboard safe area opts out as a whole — when its bottom is at the
+// keyboard's top its viewport reaches under the keyboard, so its scroll range stays and a focused
+// field in it is not scrolled above the keyboard (the content does not move).
 // The navigation bar is the other one: a view ignoring `.container` at the `.top` edge whose top
 // touches its page's bar is laid out from the page's top, under the bar, which is drawn over it
 // (still opaque: iOS 15's transparent scroll-edge bar is not done).
@@ -74,6 +76,35 @@ struct _IgnoresKeyboardSafeArea: BuiltinModifier, LayoutBehavior {
             _ = pass.size(of: items, ProposedViewSize(rect.size))
             pass.place(items: items, in: rect)
         }
+    }
+}
+
+extension _IgnoresKeyboardSafeArea {
+    /// A scroll view's viewport: `bounds`, reaching under the on-screen keyboard when the scroll
+    /// view's bottom is at the keyboard's top and its content ignores the keyboard safe area.
+    static func viewport(_ bounds: CGRect, scrollView node: Node) -> CGRect {
+        guard let focus = node.graph.focusIfMade, focus.keyboardInset > 0,
+              abs(bounds.maxY - focus.keyboardTop) < 0.5, contentIgnoresKeyboard(node) else { return bounds }
+        var r = bounds
+        r.size.height += focus.keyboardInset
+        return r
+    }
+
+    /// Whether the one view under `node` (through single-child nodes, a few levels) is marked
+    /// `.ignoresSafeArea(.keyboard)`.
+    private static func contentIgnoresKeyboard(_ node: Node) -> Bool {
+        var n = node
+        for _ in 0..<8 {
+            var only: Node?
+            for c in n.children where !c.isRemoved {
+                if only != nil { return false }
+                only = c
+            }
+            guard let c = only else { return false }
+            if let m = c.layout as? _IgnoresKeyboardSafeArea { return m.active }
+            n = c
+        }
+        return false
     }
 }
 

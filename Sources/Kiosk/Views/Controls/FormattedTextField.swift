@@ -2,7 +2,8 @@
 // style reads back). As in SwiftUI the field shows the formatted value, the user edits the text
 // freely, and the value is written only when the edit is committed — on Return (before
 // `onSubmit` runs) or when focus leaves. Text that does not parse leaves the value as it was and
-// the field shows it formatted again (SwiftUI does the same). The bound value changing from code
+// the field shows it formatted again (SwiftUI does the same); Foundation's lenient parse
+// strategies are held to that too ("1,x" is not 1: see the ParseableFormatStyle initializer). The bound value changing from code
 // shows at once, with the caret at the end.
 //
 // Formats: kiosk's number formats (`.number`, `.percent`, `.currency(code:)` with precision and
@@ -40,7 +41,16 @@ extension TextField where Label == Text {
     /// `TextField(_:value:format:prompt:)`).
     public init<S: StringProtocol, F: ParseableFormatStyle>(_ title: S, value: Binding<F.FormatInput>, format: F, prompt: Text? = nil)
         where F.FormatOutput == String {
-        self.init(title, value: value, prompt: prompt, show: { format.format($0) }, read: { try? format.parseStrategy.parse($0) })
+        self.init(title, value: value, prompt: prompt, show: { format.format($0) }, read: { s in
+            guard let v = try? format.parseStrategy.parse(s) else { return nil }
+            // Foundation's parse strategies are lenient: IntegerFormatStyle (which `.number` names
+            // for an Int here) reads "1,x" as 1. SwiftUI keeps the last valid value for text that
+            // does not parse, so text with a character that is neither a digit, a sign, a
+            // separator nor in the value's own formatting ("€", "%", "T") is refused.
+            let shown = format.format(v)
+            for c in s where !(c.isWhitespace || c.isNumber || "+-.,".contains(c) || shown.contains(c)) { return nil }
+            return v
+        })
     }
 
     init<S: StringProtocol, V>(_ title: S, value: Binding<V>, prompt: Text?, show: @escaping (V) -> String, read: @escaping (String) -> V?) {

@@ -19,7 +19,9 @@ struct _PresentationRoot: View, PrimitiveView {
     var body: Never { bodyNeverCalled("_PresentationRoot") }
     func makeChildren(_ list: inout ChildList) {
         list.append(_KeyboardAvoidingRoot(content: content), key: 0)
-        list.append(_PresentationOverlay(), key: 1)
+        // Presentations are laid out above the on-screen keyboard too (a sheet's field moves up
+        // with it; Focus/Keyboard/KeyboardHost.swift).
+        list.append(_KeyboardAvoidingRoot(content: _PresentationOverlay()), key: 1)
         list.append(_KeyboardHost(), key: 2)
     }
 }

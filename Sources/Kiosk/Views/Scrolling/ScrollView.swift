@@ -67,6 +67,10 @@ public struct ScrollView<Content: View>: View, PrimitiveView, LayoutBehavior, No
     }
 
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
+        // Content that ignores the keyboard safe area opts the scroll view out of it too: when
+        // its bottom is at the on-screen keyboard's top, the viewport reaches under the keyboard
+        // (scroll range and reveal as with no keyboard), as `.ignoresSafeArea(.keyboard)` outside.
+        let bounds = _IgnoresKeyboardSafeArea.viewport(bounds, scrollView: node)
         let box = ScrollBox.of(node)
         box.axes = axes
         box.showsIndicators = showsIndicators
