@@ -36,6 +36,20 @@ public struct RadialGradient: Hashable, Sendable {
     }
 }
 
+/// A conic (angular) gradient around `center`: the angle from `startAngle` to `endAngle`
+/// (radians, atan2 of user-space offsets: clockwise on a y-down screen) maps to t = 0…1.
+/// A sweep over a full turn shows its last turn; the gap of a shorter sweep is filled half
+/// with the last stop, half with the first (SwiftUI's `AngularGradient`).
+public struct ConicGradient: Hashable, Sendable {
+    public var center: Point
+    public var startAngle: Double
+    public var endAngle: Double
+    public var stops: [GradientStop]
+    public init(center: Point, startAngle: Double, endAngle: Double, stops: [GradientStop]) {
+        self.center = center; self.startAngle = startAngle; self.endAngle = endAngle; self.stops = stops
+    }
+}
+
 /// How image pixels are sampled under a transform.
 public enum Sampling: Hashable, Sendable { case nearest, bilinear }
 
@@ -57,6 +71,7 @@ public enum Paint: @unchecked Sendable {
     case solid(Color)
     case linearGradient(LinearGradient)
     case radialGradient(RadialGradient)
+    case conicGradient(ConicGradient)
     case image(ImagePattern)
 }
 

@@ -19,3 +19,10 @@
 @_exported import struct KioskGeometry.CGVector
 @_exported import struct KioskGeometry.CGRect
 @_exported import struct KioskGeometry.CGAffineTransform
+// Kiosk's `Timer` and `RunLoop` (on the screen's clock, Runtime/Timer.swift) win over
+// Foundation's the same way: `Timer.scheduledTimer(withTimeInterval:repeats:block:)` in a file
+// that imports SwiftUI was ambiguous (3 of 42 public animation programs in the corpus), and
+// Foundation's timer would run on a run loop nobody turns under kiosk. `Foundation.Timer` stays
+// reachable by its full name.
+@_exported import class Kiosk.Timer
+@_exported import class Kiosk.RunLoop

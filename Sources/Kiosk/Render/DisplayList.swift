@@ -11,12 +11,14 @@ enum DrawPaint: Hashable {
     case solid(Raster.Color)
     case linear(Raster.LinearGradient)
     case radial(Raster.RadialGradient)
+    case conic(Raster.ConicGradient)
 
     var paint: Paint {
         switch self {
         case .solid(let c): return .solid(c)
         case .linear(let g): return .linearGradient(g)
         case .radial(let g): return .radialGradient(g)
+        case .conic(let g): return .conicGradient(g)
         }
     }
     func multipliedAlpha(_ a: Double) -> DrawPaint {
@@ -25,6 +27,7 @@ enum DrawPaint: Hashable {
         case .solid(let c): return .solid(m(c))
         case .linear(var g): g.stops = g.stops.map { GradientStop($0.location, m($0.color)) }; return .linear(g)
         case .radial(var g): g.stops = g.stops.map { GradientStop($0.location, m($0.color)) }; return .radial(g)
+        case .conic(var g): g.stops = g.stops.map { GradientStop($0.location, m($0.color)) }; return .conic(g)
         }
     }
 }

@@ -12,6 +12,7 @@ public enum PaintShader: SpanShader {
     case solid(SolidShader)
     case linear(LinearGradientShader)
     case radial(RadialGradientShader)
+    case conic(ConicGradientShader)
     case image(ImageShader)
 
     @inlinable public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -19,6 +20,7 @@ public enum PaintShader: SpanShader {
         case .solid(let s): s.shade(x: x, y: y, count: count, into: out)
         case .linear(let s): s.shade(x: x, y: y, count: count, into: out)
         case .radial(let s): s.shade(x: x, y: y, count: count, into: out)
+        case .conic(let s): s.shade(x: x, y: y, count: count, into: out)
         case .image(let s): s.shade(x: x, y: y, count: count, into: out)
         }
     }
@@ -28,6 +30,7 @@ public enum PaintShader: SpanShader {
         case .solid(let s): return s.isOpaque
         case .linear(let s): return s.isOpaque
         case .radial(let s): return s.isOpaque
+        case .conic(let s): return s.isOpaque
         case .image(let s): return s.isOpaque
         }
     }
@@ -38,6 +41,7 @@ public enum PaintShader: SpanShader {
         case .solid(let s): s.shade(x: x, y: y, count: count, into: out)
         case .linear(let s): s.referenceShade(x: x, y: y, count: count, into: out)
         case .radial(let s): s.referenceShade(x: x, y: y, count: count, into: out)
+        case .conic(let s): s.referenceShade(x: x, y: y, count: count, into: out)
         case .image(let s): s.referenceShade(x: x, y: y, count: count, into: out)
         }
     }
@@ -58,6 +62,8 @@ public func makeShader(for paint: Paint, transform: Affine, opacity: Double, cac
         return LinearGradientShader(g, transform: transform, opacity: o, cache: cache).map { .linear($0) }
     case .radialGradient(let g):
         return RadialGradientShader(g, transform: transform, opacity: o, cache: cache).map { .radial($0) }
+    case .conicGradient(let g):
+        return ConicGradientShader(g, transform: transform, opacity: o, cache: cache).map { .conic($0) }
     case .image(let p):
         return ImageShader(p, transform: transform, opacity: o).map { .image($0) }
     }

@@ -173,6 +173,7 @@ public struct NavigationLink<Label: View, Destination: View>: View {
     let value: AnyHashable?
     @Environment(\.navigationPush) private var push
     @Environment(\.navigationActions) private var actions
+    @Environment(\.isListRowContent) private var inListRow
 
     /// A link with a label that pushes `destination`.
     public init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label) {
@@ -184,18 +185,37 @@ public struct NavigationLink<Label: View, Destination: View>: View {
     }
     init(value: AnyHashable?, label: Label) { self.value = value; self.label = label; destination = nil }
 
-    public var body: some View {
-        Button(action: {
-            if let destination {
-                if let push { push(AnyView(destination)) }
-                else { Diagnostics.warn("NavigationLink outside a NavigationStack: nothing to push onto") }
-            } else if let value {
-                if let actions { actions.append(value) }
-                else { Diagnostics.warn("NavigationLink(value:) outside a NavigationStack: nothing to push onto") }
+    @ViewBuilder public var body: some View {
+        if inListRow {
+            // A List or Form row, as iOS draws it: the label in the primary colour (not the
+            // tint) and a grey disclosure chevron at the trailing edge; the whole row takes the tap.
+            Button(action: follow) {
+                HStack(spacing: 0) {
+                    label.frame(maxWidth: .infinity, alignment: .leading)
+                    Image(systemName: "chevron.right")
+                        .font(.system(size: 14, weight: .semibold))
+                        .foregroundStyle(Color(uiColor: .tertiaryLabel))
+                        .padding(.leading, 8)
+                }
+                .contentShape(Rectangle())
             }
-        }) { label }
-        // A link with a nil value is disabled, as in SwiftUI.
-        .disabled(destination == nil && value == nil)
+            .buttonStyle(.plain)
+            .disabled(destination == nil && value == nil)
+        } else {
+            Button(action: follow) { label }
+                // A link with a nil value is disabled, as in SwiftUI.
+                .disabled(destination == nil && value == nil)
+        }
+    }
+
+    private func follow() {
+        if let destination {
+            if let push { push(AnyView(destination)) }
+            else { Diagnostics.warn("NavigationLink outside a NavigationStack: nothing to push onto") }
+        } else if let value {
+            if let actions { actions.append(value) }
+            else { Diagnostics.warn("NavigationLink(value:) outside a NavigationStack: nothing to push onto") }
+        }
     }
 }
 

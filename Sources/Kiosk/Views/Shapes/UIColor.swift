@@ -85,6 +85,25 @@ public final class UIColor: Sendable {
     public static let clear = UIColor(0x000000, 0x000000, alpha: 0)
 }
 
+/// `#colorLiteral(red:green:blue:alpha:)` makes a `UIColor`, as in UIKit, so
+/// `Color(#colorLiteral(red: 1, green: 0.96, blue: 0.67, alpha: 1))` compiles unchanged (10 of 45
+/// public animation programs in the corpus wrote it; without this typealias the compiler fails with
+/// "failed to produce diagnostic for expression"). The components are sRGB in 0…1.
+public typealias _ColorLiteralType = UIColor
+
+extension UIColor: _ExpressibleByColorLiteral {
+    public convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(Color(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha)))
+    }
+}
+
+extension Color: _ExpressibleByColorLiteral {
+    /// `let c: Color = #colorLiteral(…)`, as SwiftUI's `Color` allows.
+    public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: Double(red), green: Double(green), blue: Double(blue), opacity: Double(alpha))
+    }
+}
+
 extension Color {
     /// A colour from a UIKit colour name (`Color(.systemGray5)`).
     public init(_ color: UIColor) { self = color.color }

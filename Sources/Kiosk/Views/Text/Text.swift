@@ -67,13 +67,16 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputCo
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         let maxWidth = proposal.width.flatMap { $0.isFinite ? $0 : nil }
-        let text = fitted(resolved(node.environment), maxWidth: maxWidth, height: proposal.height, measurer: pass.text)
+        let text = fitted(resolved(node.environment), maxWidth: maxWidth, height: proposal.height, measurer: pass.text,
+                          factor: node.environment.minimumScaleFactor)
         return pass.text.measure(text, maxWidth: maxWidth).size
     }
 
     /// Offered less height than its lines need, text keeps the lines that fit (at least one)
     /// and ends the last in "…", as SwiftUI does.
-    func fitted(_ text: ResolvedText, maxWidth: CGFloat?, height: CGFloat?, measurer: TextMeasuring) -> ResolvedText {
+    func fitted(_ text: ResolvedText, maxWidth: CGFloat?, height: CGFloat?, measurer: TextMeasuring,
+                factor: CGFloat = 1) -> ResolvedText {
+        let text = factor < 1 ? shrunk(text, maxWidth: maxWidth, height: height, measurer: measurer, factor: factor) : text
         guard let height, height.isFinite else { return text }
         let full = measurer.measure(text, maxWidth: maxWidth)
         guard full.size.height > height + 0.5 else { return text }
@@ -87,9 +90,42 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputCo
         return fitted
     }
 
+    /// `.minimumScaleFactor(f)`: text that would need more lines than its line limit (or more
+    /// height than offered) is drawn smaller, down to `f` times its size, as SwiftUI does: the
+    /// largest scale that fits, found to within 1 % by bisection (a handful of measurements, done
+    /// only when the text does not fit). Text that fits at its size is unchanged.
+    func shrunk(_ text: ResolvedText, maxWidth: CGFloat?, height: CGFloat?, measurer: TextMeasuring, factor: CGFloat) -> ResolvedText {
+        guard let maxWidth else { return text }
+        let boxHeight = height.flatMap { $0.isFinite ? $0 : nil }
+        func scaled(_ s: CGFloat) -> ResolvedText {
+            var t = text
+            t.font.size = text.font.size * s
+            if let runs = text.runs { t.runs = runs.map { var r = $0; r.font.size *= s; return r } }
+            return t
+        }
+        func fits(_ t: ResolvedText) -> Bool {
+            var free = t
+            free.lineLimit = nil
+            let need = measurer.measure(free, maxWidth: maxWidth).size.height
+            if t.lineLimit != nil, need > measurer.measure(t, maxWidth: maxWidth).size.height + 0.5 { return false }
+            if let boxHeight, need > boxHeight + 0.5 { return false }
+            return true
+        }
+        if fits(text) { return text }
+        let low = max(factor, 0.01)
+        if !fits(scaled(low)) { return scaled(low) }
+        var lo = low, hi: CGFloat = 1
+        while hi - lo > 0.01 {
+            let mid = (lo + hi) / 2
+            if fits(scaled(mid)) { lo = mid } else { hi = mid }
+        }
+        return scaled(lo)
+    }
+
     /// Resolves the text once per layout (not per frame): the renderer reads it from the node.
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
-        let text = fitted(resolved(node.environment), maxWidth: bounds.width + 0.5, height: bounds.height, measurer: pass.text)
+        let text = fitted(resolved(node.environment), maxWidth: bounds.width + 0.5, height: bounds.height, measurer: pass.text,
+                          factor: node.environment.minimumScaleFactor)
         // The same text again (a relayout that moved it) keeps its box: no allocation.
         if let box = node.modifierState as? ResolvedTextBox, box.text == text { return }
         node.modifierState = ResolvedTextBox(text)
@@ -107,7 +143,8 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputCo
         }
         let frame = node.frame
         let text = (node.modifierState as? ResolvedTextBox)?.text
-            ?? fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text)
+            ?? fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text,
+                      factor: env.minimumScaleFactor)
         if node.contentChange != nil, renderContentChange(node: node, pass: pass, text: text, paint: paint, frame: frame) { return }
         let saved = pass.transform
         pass.transform = Affine.translation(Double(frame.minX), Double(frame.minY)).concatenating(saved)
@@ -158,6 +195,23 @@ struct ResolvedText: Hashable {
 }
 
 struct TextCaseKey: EnvironmentKey { static let defaultValue: Text.Case? = nil }
+struct MinimumScaleFactorKey: EnvironmentKey { static let defaultValue: CGFloat = 1 }
+
+extension EnvironmentValues {
+    /// How far text inside may shrink to fit its line limit or height (1: not at all).
+    public var minimumScaleFactor: CGFloat {
+        get { self[MinimumScaleFactorKey.self] } set { self[MinimumScaleFactorKey.self] = newValue }
+    }
+}
+
+extension View {
+    /// Lets text inside shrink down to `factor` times its size (0…1; NaN or more than 1 is 1, less
+    /// than 0.01 is 0.01) where it would otherwise need more lines than its line limit or more
+    /// height than offered. `Text("123 456 789").lineLimit(1).minimumScaleFactor(0.5)`.
+    public func minimumScaleFactor(_ factor: CGFloat) -> some View {
+        environment(\.minimumScaleFactor, factor.isNaN ? 1 : min(max(factor, 0.01), 1))
+    }
+}
 
 extension EnvironmentValues {
     /// The letter case text inside is shown in (nil: as written).
