@@ -108,6 +108,24 @@ import Glibc
         #expect(cache.budget == budget)
     }
 
+    /// The text caches' tier of up to four entries heavier than a quarter of the budget held
+    /// them beside it: four 48 MB photos past a 64 MiB budget. The image cache is strict.
+    @Test func largePicturesStayWithinTheBudgetToo() throws {
+        let dir = imageFolder((0..<6).map { ("large.jpg", "p\($0).jpg") }, prefix: "kiosk-decode")
+        defer { _ = system("rm -rf '\(dir)'") }
+        let cache = ImageCache()
+        let one = 64 * 48 * 4
+        cache.configure(directory: dir, budget: 2 * one + one / 2)   // each picture > budget / 4
+        for i in 0..<6 {
+            #expect(cache.image(named: "p\(i)") != nil)
+            #expect(cache.decodedBytes <= 2 * one + one / 2, "after \(i + 1): \(cache.decodedBytes)")
+        }
+        // Heavier than the whole budget: drawn (the box is returned) but not kept.
+        cache.configure(directory: dir, budget: one - 1)
+        #expect(cache.image(named: "p0") != nil)
+        #expect(cache.decodedBytes == 0)
+    }
+
     @Test func graphicsContextDrawsTheCurrentFrame() throws {
         let dir = imageFolder([("animated.webp", "anim.webp")], prefix: "kiosk-decode")
         defer { _ = system("rm -rf '\(dir)'") }

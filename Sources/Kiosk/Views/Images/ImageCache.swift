@@ -193,21 +193,34 @@ final class ImageCache: @unchecked Sendable {
         do { result = try Self.decode(key, source) } catch {
             warning = "Image: \(source.path) could not be decoded (\(error))"
         }
-        let waiters: [ImageWaiter] = state.withLock { s in
+        let (waiters, evicted): ([ImageWaiter], Bool) = state.withLock { s in
+            let evictions = s.decoded.evictions
             if let result { s.decoded.insert(key, result, cost: result.bytes) } else { s.failed.insert(key.path) }
             s.inFlight[key] = nil
             flight.result = result
             flight.warning = warning
             let w = flight.waiters
             flight.waiters = []
-            return w
+            return (w, s.decoded.evictions != evictions)
         }
         flight.done.leave()
+        if evicted { Self.returnFreedMemory() }
         // The warning goes to the first waiter's graph (its host's warnings), once.
         for (i, w) in waiters.enumerated() {
             w.arrivals.deliver(ImageArrivals.Arrival(lookup: w.lookup, node: w.node, key: key, result: result,
                                                      warning: i == 0 ? warning : nil))
         }
+    }
+
+    /// Gives freed pages back to the system after the cache let pictures go. glibc keeps
+    /// freed blocks for reuse, and after the first multi-megabyte block is freed it serves the
+    /// next ones from its heap instead of mmap (its dynamic mmap threshold): 100 different 1080p
+    /// photos through a 64 MiB budget left RSS 433 MB up although the cache held 63 MiB
+    /// (ImageMemoryBenchmark); trimmed, 65 MB. On the decoding thread, never on a frame's.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        _ = kioskMallocTrim(0)
+        #endif
     }
 
     private static func decode(_ key: DecodedKey, _ source: Source) throws -> Decoded {
@@ -350,3 +363,8 @@ final class ImageArrivals: @unchecked Sendable {
         group.wait(timeout: .now() + timeout) == .success
     }
 }
+
+#if canImport(Glibc)
+/// glibc's malloc_trim (not in Swift's Glibc module): releases free heap memory to the system.
+@_silgen_name("malloc_trim") private func kioskMallocTrim(_ pad: Int) -> Int32
+#endif
