@@ -8,8 +8,7 @@ import Glibc
 
 @Suite struct AtomicWriteTests {
     @Test func writesReplacesAndLeavesNoTemporaryFile() throws {
-        let dir = "/tmp/kiosk-atomic-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        mkdir(dir, 0o755)
+        let dir = imageFolder([], prefix: "kiosk-atomic")   // an empty temporary folder
         defer { _ = system("rm -rf '\(dir)'") }
         let path = dir + "/state.json"
         try Syscall.writeFileAtomically(path: path, bytes: Array("first".utf8), mode: 0o600)
@@ -22,8 +21,7 @@ import Glibc
     }
 
     @Test func aFailureThrowsAndKeepsTheOldFile() throws {
-        let dir = "/tmp/kiosk-atomic-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        mkdir(dir, 0o755)
+        let dir = imageFolder([], prefix: "kiosk-atomic")   // an empty temporary folder
         defer { _ = system("rm -rf '\(dir)'") }
         #expect(throws: Errno.self) { try Syscall.writeFileAtomically(path: dir + "/no/such/folder/x", bytes: [1], mode: 0o600) }
         // Renaming over a folder fails after the write: the temporary file is removed.

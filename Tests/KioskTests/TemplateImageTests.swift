@@ -85,3 +85,26 @@ private func near(_ p: RGBA8, _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 3) 
         expectGolden(host.snapshot(), "image-template", tolerance: 2)
     }
 }
+
+/// `.antialiased(false)`: an image placed on a half pixel has no half-covered edge column.
+@Suite struct ImageAntialiasingTests {
+    @Test func aliasedEdgesFallOnWholePixels() {
+        let dir = imageFolder([("lossless.webp", "photo.webp")], prefix: "kiosk-aliased")
+        defer { _ = system("rm -rf '\(dir)'") }
+        let bundle = ImageBundle(path: dir)
+        func leftEdge(_ antialiased: Bool) -> [RGBA8] {
+            let host = HeadlessHost(width: 60, height: 24) {
+                Image("photo", bundle: bundle).antialiased(antialiased).offset(x: 0.5).frame(width: 60, height: 24, alignment: .leading)
+                    .background(Color.white)
+            }
+            let s = host.snapshot()
+            return (0..<3).map { s.pixel(x: $0, y: 5) }
+        }
+        let smooth = leftEdge(true), hard = leftEdge(false)
+        // Antialiased: column 0 is half image, half white (the image's top-left is red).
+        #expect(smooth[0].g > 60 && smooth[0].g < 200, "\(smooth)")
+        // Aliased: column 0 is all image or all white.
+        #expect(hard[0].g < 20 || hard[0].g > 240, "\(hard)")
+        #expect(hard[1].r > 230 && hard[1].g < 20, "\(hard)")
+    }
+}

@@ -34,8 +34,14 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     var isResizable = false
     var isTiled = false
     var sampling: Sampling = .bilinear
+    /// `.renderingMode(.template)` and `.antialiased(false)`, in one byte (a second Bool would
+    /// make the Image 25 bytes, past what an `any View` holds inline).
+    var drawFlags: UInt8 = 0
+    static let templateFlag: UInt8 = 1, aliasedFlag: UInt8 = 2
     /// `.renderingMode(.template)`: the image's alpha filled with the foreground style.
-    var isTemplate = false
+    var isTemplate: Bool { drawFlags & Image.templateFlag != 0 }
+    /// `.antialiased(false)`: edges on whole device pixels.
+    var isAliased: Bool { drawFlags & Image.aliasedFlag != 0 }
 
     public init(_ name: String) { content = .named(name) }
     /// The image `name` in `bundle`'s folders first (`.module`: the package's resources).
@@ -72,7 +78,17 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     /// Image("logo").renderingMode(.template).foregroundStyle(.blue)
     /// ```
     public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image {
-        var i = self; i.isTemplate = renderingMode == .template; return i
+        var i = self
+        if renderingMode == .template { i.drawFlags |= Image.templateFlag } else { i.drawFlags &= ~Image.templateFlag }
+        return i
+    }
+    /// `false` draws the image's edges on whole device pixels (no partly covered pixels around
+    /// it) when it is not rotated or skewed; a rotated image keeps antialiased edges. The pixels
+    /// inside are sampled as `.interpolation` says. `true` (the default) antialiases its edges.
+    public func antialiased(_ isAntialiased: Bool) -> Image {
+        var i = self
+        if isAntialiased { i.drawFlags &= ~Image.aliasedFlag } else { i.drawFlags |= Image.aliasedFlag }
+        return i
     }
     public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
     public enum ResizingMode: Hashable, Sendable { case tile, stretch }
@@ -160,7 +176,8 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     /// template image its alpha as the mask of a rectangle filled with the foreground style
     /// (`_MaskEffect`'s grouping: the fill, then the image as the mask's item).
     func emitImage(_ image: ImageBox, node: Node, pass: RenderPass) {
-        let f = node.frame
+        var f = node.frame
+        if isAliased { f = Image.snappedToDevicePixels(f, pass.transform) }
         let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(f), sampling)
                                                           : .image(image, Raster.Rect(f), sampling)
         guard isTemplate else { pass.emit(command, owner: node, index: 0, localBounds: f); return }
@@ -177,6 +194,17 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         let bounds = pass.boundsOfItems(from: start)
         let mask = pass.takeItems(from: contentEnd)
         _ = pass.wrapItems(from: start, in: .mask(mask), owner: node, index: 2, bounds: bounds)
+    }
+
+    /// `frame` moved and sized so that its device rectangle has whole-pixel edges, for a
+    /// transform without rotation or skew (others: unchanged).
+    static func snappedToDevicePixels(_ frame: CGRect, _ t: Affine) -> CGRect {
+        guard t.b == 0, t.c == 0, t.a != 0, t.d != 0, t.a.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return frame }
+        let x0 = (Double(frame.minX) * t.a + t.tx).rounded(), x1 = (Double(frame.maxX) * t.a + t.tx).rounded()
+        let y0 = (Double(frame.minY) * t.d + t.ty).rounded(), y1 = (Double(frame.maxY) * t.d + t.ty).rounded()
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return frame }
+        let lx0 = (x0 - t.tx) / t.a, lx1 = (x1 - t.tx) / t.a, ly0 = (y0 - t.ty) / t.d, ly1 = (y1 - t.ty) / t.d
+        return CGRect(x: min(lx0, lx1), y: min(ly0, ly1), width: abs(lx1 - lx0), height: abs(ly1 - ly0))
     }
 
     /// The frame of `animation` due now on the graph's clock (counted from the first time the
