@@ -40,6 +40,9 @@ import Glibc
         #expect(host.waitsForImages)
         let p = host.snapshot().pixel(x: 20, y: 12)
         #expect(p.a == 255 && !(p.r == 255 && p.g == 255 && p.b == 255), "\(p)")
+        // `Image(decorative:)` (no accessibility label) finds and draws the same picture.
+        let decorative = HeadlessHost(width: 40, height: 24) { Image(decorative: dir + "/photo") }
+        #expect(decorative.snapshot().pixel(x: 20, y: 12) == p)
     }
 
     @Test func oneDecodeServesEveryViewOfTheFile() throws {
