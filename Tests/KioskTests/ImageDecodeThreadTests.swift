@@ -145,3 +145,21 @@ import Glibc
         #expect(host.snapshot().pixel(x: 8, y: 8).b == 255)                    // blue, 300–600 ms
     }
 }
+
+extension ImageDecodeThreadTests {
+    /// AsyncImage's pictures go through the shared cache too: the same bytes decoded twice give
+    /// one surface, counted in the budget.
+    @Test func identicalDownloadedBytesShareOneSurface() throws {
+        let bytes = Syscall.readFile(imageFixtures() + "/lossless.webp", limit: 1 << 20) ?? []
+        #expect(!bytes.isEmpty)
+        var decodes = 0
+        let a = try ImageCache.shared.image(decodedFrom: bytes) { decodes += 1; return try Surface.decodeImage(bytes) }
+        let b = try ImageCache.shared.image(decodedFrom: bytes) { decodes += 1; return try Surface.decodeImage(bytes) }
+        #expect(a === b)
+        #expect(decodes <= 1)   // 0 when another test decoded these bytes first
+        var other = bytes; other[other.count - 1] ^= 1   // one byte changed: another key
+        let c = try? ImageCache.shared.image(decodedFrom: other) { try Surface.decodeImage(other) }
+        #expect(c.map { $0 !== a } ?? true)
+        #expect(throws: (any Error).self) { try ImageCache.shared.image(decodedFrom: [1, 2, 3]) { try Surface.decodeImage([1, 2, 3]) } }
+    }
+}

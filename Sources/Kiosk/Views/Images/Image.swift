@@ -301,9 +301,10 @@ final class ImageLookup {
 final class DecodedImage {
     let box: ImageBox
     let size: CGSize
-    init(_ surface: Surface, scale: CGFloat) {
-        box = ImageBox(surface)
+    convenience init(_ surface: Surface, scale: CGFloat) { self.init(box: ImageBox(surface), scale: scale) }
+    init(box: ImageBox, scale: CGFloat) {
+        self.box = box
         let s = scale.isFinite && scale > 0 ? scale : 1
-        size = CGSize(width: CGFloat(surface.width) / s, height: CGFloat(surface.height) / s)
+        size = CGSize(width: CGFloat(box.surface.width) / s, height: CGFloat(box.surface.height) / s)
     }
 }

@@ -212,6 +212,26 @@ final class ImageCache: @unchecked Sendable {
         }
     }
 
+    /// Pixels decoded from bytes that came from elsewhere (AsyncImage's files and downloads),
+    /// in the same byte budget, keyed by the bytes' FNV-1a hash and length: identical images
+    /// (one URL shown twice, or one picture at two URLs) share one surface. Decoded on the
+    /// caller's thread (AsyncImage's decode queue) when not cached.
+    func image(decodedFrom bytes: [UInt8], decode: () throws -> Surface) throws -> ImageBox {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let key = DecodedKey(path: "bytes:\(String(h, radix: 16)):\(bytes.count)", reduction: 1)
+        if let box = state.withLock({ $0.decoded.lookup(key)?.still }) { return box }
+        let box = ImageBox(try decode())
+        let (kept, evicted): (ImageBox, Bool) = state.withLock { s in
+            if let existing = s.decoded.lookup(key)?.still { return (existing, false) }   // decoded meanwhile
+            let evictions = s.decoded.evictions
+            s.decoded.insert(key, .still(box), cost: box.surface.width * box.surface.height * 4)
+            return (box, s.decoded.evictions != evictions)
+        }
+        if evicted { Self.returnFreedMemory() }
+        return kept
+    }
+
     /// Gives freed pages back to the system after the cache let pictures go. glibc keeps
     /// freed blocks for reuse, and after the first multi-megabyte block is freed it serves the
     /// next ones from its heap instead of mmap (its dynamic mmap threshold): 100 different 1080p
