@@ -163,3 +163,18 @@ extension ImageDecodeThreadTests {
         #expect(throws: (any Error).self) { try ImageCache.shared.image(decodedFrom: [1, 2, 3]) { try Surface.decodeImage([1, 2, 3]) } }
     }
 }
+
+extension ImageDecodeThreadTests {
+    /// `kiosk snapshot` and `kiosk record` run a VirtualRun: its first step shows the photo.
+    @Test func aVirtualRunShowsTheImageOnItsFirstStep() throws {
+        let dir = imageFolder([("large.jpg", "photo.jpg")], prefix: "kiosk-decode")
+        defer { _ = system("rm -rf '\(dir)'") }
+        let bundle = ImageBundle(path: dir)
+        let source = ViewFrameSource(width: 64, height: 48, now: { 0 }) { Image("photo", bundle: bundle) }
+        let run = try VirtualRun(source: source, width: 64, height: 48)
+        run.step()
+        let p = run.surface.pixel(x: 10, y: 10)
+        #expect(p.a == 255 && !(p.r == 255 && p.g == 255 && p.b == 255), "\(p)")
+        #expect(!source.waitForImages(timeout: 1), "nothing left pending")
+    }
+}

@@ -746,6 +746,13 @@ extension RootRenderer: FrameSource {
     public func setHardwareKeyboardAttached(_ attached: Bool) { hardwareKeyboardAttached = attached }
 
     /// State set between frames (outside input handling) calls `wake`.
+    public func waitForImages(timeout: Double) -> Bool {
+        let arrivals = graph.imageArrivals
+        guard arrivals.pending > 0 || arrivals.hasArrived else { return false }
+        _ = arrivals.waitForPending(timeout: timeout)
+        return true
+    }
+
     /// Decoded images arriving from the decode queue call it too, from that queue.
     public func setWakeHandler(_ wake: @escaping () -> Void) {
         graph.wakeHandler = wake
