@@ -43,7 +43,10 @@ public final class ByteBudgetCache<Key: Hashable, Value> {
     @exclusivity(unchecked) @usableFromInline var freeSlots: [Int] = []
     @exclusivity(unchecked) @usableFromInline var hand = 0
 
-    package init(budget: Int) { self.budget = max(0, budget) }
+    /// No large tier: nothing is kept past the budget, and a value heavier than the whole
+    /// budget is not kept at all (the image cache: its budget is a memory promise).
+    @usableFromInline package let strict: Bool
+    package init(budget: Int, strict: Bool = false) { self.budget = max(0, budget); self.strict = strict }
 
     package var count: Int { index.count + large.count }
 
@@ -72,7 +75,8 @@ public final class ByteBudgetCache<Key: Hashable, Value> {
         large.removeAll { $0.key == key }
         let cost = max(1, cost)
         guard budget > 0 else { return }
-        if cost > budget / 4 {
+        if strict && cost > budget { return }
+        if !strict && cost > budget / 4 {
             if large.count >= Self.largeLimit, let old = large.indices.min(by: { large[$0].used < large[$1].used }) {
                 large.remove(at: old)
                 evictions += 1

@@ -7,6 +7,38 @@ import Glibc
 import Raster
 
 enum BenchMain {
+    /// Decodes the file at `path` 20 times for a 960×540 frame (`fitting:`, JPEG's 1/2–1/8 IDCT
+    /// scaling) and 5 times at full size; prints min and median milliseconds of each.
+    static func decodeBenchmark(path: String) {
+        guard let f = fopen(path, "rb") else { fputs("raster-bench: cannot open \(path)\n", stderr); exit(1) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true { let n = fread(&chunk, 1, chunk.count, f); if n <= 0 { break }; bytes.append(contentsOf: chunk[0..<n]) }
+        fclose(f)
+        func now() -> Double { var t = timespec(); clock_gettime(CLOCK_MONOTONIC, &t); return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
+        // CPU time of this thread too: on a loaded machine wall time mostly measures the wait.
+        func cpu() -> Double { var t = timespec(); clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
+        func run(_ label: String, _ times: Int, fitting: (width: Int, height: Int)?) {
+            var ms: [Double] = [], cpuMS: [Double] = [], size = ""
+            for _ in 0..<times {
+                let t0 = now(), c0 = cpu()
+                defer { cpuMS.append((cpu() - c0) * 1000) }
+                guard let s = try? Surface.decodeImage(bytes, maxPixels: 1 << 26, fitting: fitting) else {
+                    fputs("raster-bench: \(path) does not decode\n", stderr); exit(1)
+                }
+                ms.append((now() - t0) * 1000)
+                size = "\(s.width)x\(s.height)"
+            }
+            ms.sort(); cpuMS.sort()
+            func one(_ v: Double) -> String { let t = Int((v * 10).rounded()); return "\(t / 10).\(t % 10)" }
+            print("\(label): \(size), wall min \(one(ms[0])) median \(one(ms[ms.count / 2])) ms, CPU min \(one(cpuMS[0])) median \(one(cpuMS[cpuMS.count / 2])) ms (\(times) runs)")
+        }
+        let header = try? Surface.readImageHeader(bytes)
+        print("\(path): \(header.map { "\($0.format) \($0.width)x\($0.height)" } ?? "?"), \(bytes.count) bytes")
+        run("for 960x540", 20, fitting: (960, 540))
+        run("full size  ", 5, fitting: nil)
+    }
+
     static func run(_ args: [String]) {
         var cairoPath: String?
         var only: String?
@@ -23,9 +55,13 @@ enum BenchMain {
                     fputs("raster-bench: --rounds wants a count 1…20\n", stderr); exit(2)
                 }
                 rounds = n; i += 2
+            case "--decode" where i + 1 < args.count:
+                // Issue 40's measure: a photo decoded for a 960×540 frame (reduced decoding).
+                decodeBenchmark(path: args[i + 1]); return
             case "-h", "--help":
                 print("""
                 usage: raster-bench [--cairo PATH-TO-cairo_bench] [--only LABEL-SUBSTRING] [--rounds N] [--save DIR]
+                       raster-bench --decode IMAGE   time decoding IMAGE for a 960x540 frame (and at full size)
                   --rounds N  run ours and cairo_bench alternately N times; each scene keeps the round
                               with the lowest median (a shared machine only ever adds time)
                   --save DIR  write each scene's final frame to DIR as PNG (compare with SAVE_PNG=1 cairo_bench)

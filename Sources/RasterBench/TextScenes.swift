@@ -13,6 +13,8 @@ import Raster
 enum TextScenes {
     static let text = "The quick brown fox jumps over the lazy dog 0123456789"
     static let fontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    /// 27 single-codepoint emoji (one glyph each), for the (e) scene.
+    static let emoji = "😀😂🥰😎🤔😴🔥🍕🍔🍟🌮🍣🍩🍪🎂🍺☕🌍🌈⚡🎉🎈🚀🚗🏠📷💡"
     /// Libraries of the scenes made so far, for the cache report.
     private static var libraries: [(label: String, fonts: FontLibrary)] = []
 
@@ -42,8 +44,30 @@ enum TextScenes {
                 }
             }
         }
+        /// Issue 40's comparison: 200 strings of 27 colour emoji (Noto Color Emoji's CBDT
+        /// bitmaps, scaled to 16 px and cached like any glyph), one layout drawn every run, beside
+        /// the 54-character Latin `show_glyphs` scene; per glyph = median ÷ 5400 vs ÷ 10 800.
+        func makeEmoji(_ size: Double) throws -> Scene? {
+            let fonts = try FontLibrary()
+            // No colour emoji font (fonts-noto-color-emoji): the scene would time outlines.
+            guard access("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf", R_OK) == 0 else {
+                fputs("raster-bench: emoji scene skipped: no /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf\n", stderr); return nil
+            }
+            let font = try fonts.font(path: fontPath, size: size)
+            let label = "(e) 200 strings x 27 emoji, \(Int(size))px show_glyphs"
+            libraries.append((label, fonts))
+            let layout = fonts.layout(emoji, font: font)
+            return Scene(label: label) { canvas, probe in
+                var r = BenchRandom(seed: 0xCAFE_BABE)
+                for _ in 0..<200 {
+                    let x = r.frand(0, Double(frameWidth) - 500), y = r.frand(size, Double(frameHeight))
+                    let b = r.frand(0.5, 1), g = r.frand(0.5, 1), red = r.frand(0.5, 1)
+                    probe.draw { fonts.draw(layout, in: canvas, at: Point(x, y - layout.firstBaseline), paint: .solid(Color(red, g, b))) }
+                }
+            }
+        }
         do {
-            return [try make(16, shaped: false), try make(16, shaped: true), try make(32, shaped: false)]
+            return [try make(16, shaped: false), try make(16, shaped: true), try make(32, shaped: false)] + [try makeEmoji(16)].compactMap { $0 }
         } catch {
             fputs("raster-bench: text scenes skipped: \(error)\n", stderr)
             return []

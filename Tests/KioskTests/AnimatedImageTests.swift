@@ -11,29 +11,10 @@ import TestSupport
 import Glibc
 #endif
 
-private func fixtures(file: String = #filePath) -> String {
-    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/") + "/RasterTests/ImageFixtures"
-}
+private enum Shown: Equatable { case red, green, blue, other }
 
 /// A fresh folder holding a copy of fixture `from` named `to`, removed by the caller.
-private func folder(_ from: String, as to: String) -> String {
-    let dir = "/tmp/kiosk-animated-image-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    mkdir(dir, 0o755)
-    let bytes = Syscall.readFile(fixtures() + "/" + from, limit: 1 << 20) ?? []
-    #expect(!bytes.isEmpty, "fixture \(from)")
-    let f = fopen(dir + "/" + to, "wb")
-    _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-    fclose(f)
-    return dir
-}
-
-private final class FakeBundle: CustomStringConvertible {
-    let path: String
-    init(_ path: String) { self.path = path }
-    var description: String { "NSBundle <\(path)> (not yet loaded)" }
-}
-
-private enum Shown: Equatable { case red, green, blue, other }
+private func folder(_ from: String, as to: String) -> String { imageFolder([(from, to)], prefix: "kiosk-animated-image") }
 
 @Suite struct AnimatedImageTests {
     /// The colour at the image's centre on screen (60×40 host, the 16×16 image centred).

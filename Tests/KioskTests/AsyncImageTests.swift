@@ -91,6 +91,20 @@ private func wait(_ host: HeadlessHost, seconds: Double = 10, until done: () -> 
 }
 
 private func center(_ host: HeadlessHost) -> [UInt8] { rgba(host.snapshot(), 20, 20) }
+
+/// A server on 127.0.0.1 answering every request with `response`, a 40×40 `phaseView` of
+/// `path` on it (kept in `cache`), after its phase became `phase` and a 0.1-s frame; the
+/// caller stops the server.
+private func served(_ response: LoopbackHTTPServer.Response, path: String, cache: String?, until phase: String) throws
+    -> (server: LoopbackHTTPServer, seen: Seen, url: URL, host: HeadlessHost) {
+    let server = try LoopbackHTTPServer { _ in response }
+    let seen = Seen()
+    let url = server.url(path)
+    let host = HeadlessHost(width: 40, height: 40) { phaseView(url, seen, options: options(cache: cache)) }
+    #expect(wait(host) { seen.phase == phase })
+    host.advance(by: 0.1)
+    return (server, seen, url, host)
+}
 private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], green: [UInt8] = [0, 255, 0, 255]
 
 @Suite struct AsyncImageTests {
@@ -111,24 +125,17 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
     }
 
     @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func anUnwritableCacheFolderStillShowsTheImage() throws {
-        let server = try LoopbackHTTPServer { _ in .reply(status: 200, headers: [], body: redPNG) }
+        let (server, _, _, host) = try served(.reply(status: 200, headers: [], body: redPNG), path: "/r.png",
+                                              cache: "/proc/kiosk-no-such/cache", until: "success")
         defer { server.stop() }
-        let seen = Seen()
-        let host = HeadlessHost(width: 40, height: 40) { phaseView(server.url("/r.png"), seen, options: options(cache: "/proc/kiosk-no-such/cache")) }
-        #expect(wait(host) { seen.phase == "success" })
-        host.advance(by: 0.1)
         #expect(center(host) == red)
     }
 
     @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func notFoundIsAFailureWithTheStatus() throws {
-        let server = try LoopbackHTTPServer { _ in .reply(status: 404, headers: [], body: Array("no such image".utf8)) }
-        defer { server.stop() }
         let cache = tempFolder(); defer { removeFolder(cache) }
-        let seen = Seen()
-        let url = server.url("/missing.png")
-        let host = HeadlessHost(width: 40, height: 40) { phaseView(url, seen, options: options(cache: cache)) }
-        #expect(wait(host) { seen.phase == "failure" })
-        host.advance(by: 0.1)
+        let (server, seen, url, host) = try served(.reply(status: 404, headers: [], body: Array("no such image".utf8)),
+                                                   path: "/missing.png", cache: cache, until: "failure")
+        defer { server.stop() }
         #expect(seen.error == .httpStatus(404, url: url.absoluteString))
         #expect(center(host) == blue)
         #expect("\(seen.error!)".contains("HTTP 404"))
@@ -288,14 +295,10 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
     }
 
     @Test(.enabled(if: AsyncImageLoader.supportsHTTP)) func corruptDataIsAFailure() throws {
-        let server = try LoopbackHTTPServer { _ in .reply(status: 200, headers: [], body: Array("<html>not an image</html>".utf8)) }
-        defer { server.stop() }
         let cache = tempFolder(); defer { removeFolder(cache) }
-        let seen = Seen()
-        let url = server.url("/page.png")
-        let host = HeadlessHost(width: 40, height: 40) { phaseView(url, seen, options: options(cache: cache)) }
-        #expect(wait(host) { seen.phase == "failure" })
-        host.advance(by: 0.1)
+        let (server, seen, url, host) = try served(.reply(status: 200, headers: [], body: Array("<html>not an image</html>".utf8)),
+                                                   path: "/page.png", cache: cache, until: "failure")
+        defer { server.stop() }
         guard case .undecodable(let u, let message)? = seen.error else { Issue.record("got \(String(describing: seen.error))"); return }
         #expect(u == url.absoluteString)
         #expect(message.contains("no PNG, JPEG or WebP signature"))

@@ -10,34 +10,12 @@ import TestSupport
 import Glibc
 #endif
 
-private func fixtures(file: String = #filePath) -> String {
-    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/") + "/RasterTests/ImageFixtures"
-}
-
-/// A fresh folder holding copies of the named fixtures (renamed by `as`), removed by the caller.
-private func folder(_ files: [(String, String)]) -> String {
-    let dir = "/tmp/kiosk-image-source-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    mkdir(dir, 0o755)
-    for (from, to) in files {
-        let bytes = Syscall.readFile(fixtures() + "/" + from, limit: 1 << 20) ?? []
-        #expect(!bytes.isEmpty, "fixture \(from)")
-        let f = fopen(dir + "/" + to, "wb")
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        fclose(f)
-    }
-    return dir
-}
-
 private func near(_ p: RGBA8, _ r: Int, _ g: Int, _ b: Int, tolerance: Int = 30) -> Bool {
     abs(Int(p.r) - r) <= tolerance && abs(Int(p.g) - g) <= tolerance && abs(Int(p.b) - b) <= tolerance
 }
 
-/// Stands in for Foundation's Bundle, whose description names its path in angle brackets.
-private final class FakeBundle: CustomStringConvertible {
-    let path: String
-    init(_ path: String) { self.path = path }
-    var description: String { "NSBundle <\(path)> (not yet loaded)" }
-}
+/// A fresh folder holding copies of the named fixtures (renamed by `as`), removed by the caller.
+private func folder(_ files: [(String, String)]) -> String { imageFolder(files, prefix: "kiosk-image-source") }
 
 @Suite struct ImageSourceTests {
     @Test func bundlesNameTheirFolders() {

@@ -10,26 +10,9 @@ import TestSupport
 import Glibc
 #endif
 
-private func fixtures(file: String = #filePath) -> String {
-    file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/") + "/RasterTests/ImageFixtures"
-}
-
 /// A fresh folder holding the named fixtures and extra files (name, text); removed by the caller.
 private func folder(_ files: [(String, String)], extra: [(String, String)] = []) -> String {
-    let dir = "/tmp/kiosk-svg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    mkdir(dir, 0o755)
-    func write(_ name: String, _ bytes: [UInt8]) {
-        let f = fopen(dir + "/" + name, "wb")
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        fclose(f)
-    }
-    for (from, to) in files {
-        let bytes = Syscall.readFile(fixtures() + "/" + from, limit: 1 << 20) ?? []
-        #expect(!bytes.isEmpty, "fixture \(from)")
-        write(to, bytes)
-    }
-    for (name, text) in extra { write(name, Array(text.utf8)) }
-    return dir
+    imageFolder(files, extra: extra, prefix: "kiosk-svg")
 }
 
 /// The largest channel difference between `s`'s pixels in `frame` and `expected`.

@@ -26,7 +26,10 @@ func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = input.rest()
     do {
         if mode == 2 {
-            let animation = try Surface.decodeWebPAnimation(bytes, maxPixels: maxPixels, maxFrames: 8)
+            // Reduced frames (an animation drawn small): the reduction comes from the target,
+            // so the input format (and the corpus) stays as it was.
+            let reduction = target.map { [2, 4, 8][$0.width % 3] } ?? 1
+            let animation = try Surface.decodeWebPAnimation(bytes, maxPixels: maxPixels, maxFrames: 8, reduction: reduction)
             guard let first = animation.frames.first, animation.frames.count == animation.durations.count, animation.frames.count <= 8 else {
                 fuzzFailure("\(animation.frames.count) frames, \(animation.durations.count) durations")
             }
@@ -35,6 +38,10 @@ func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 checkPremultiplied(f, "animation")
             }
             guard animation.frames.count * first.width * first.height <= maxPixels else { fuzzFailure("over budget") }
+            if let canvas = try? Surface.readImageHeader(bytes), reduction > 1,
+               first.width != (canvas.width + reduction - 1) / reduction || first.height != (canvas.height + reduction - 1) / reduction {
+                fuzzFailure("canvas \(canvas.width)×\(canvas.height) reduced by \(reduction) gave \(first.width)×\(first.height)")
+            }
         } else {
             let s = try Surface.decodeWebP(bytes, maxPixels: maxPixels, fitting: target)
             guard s.width > 0, s.height > 0, s.width * s.height <= maxPixels else { fuzzFailure("decoded \(s.width)×\(s.height)") }

@@ -198,6 +198,24 @@ final class ViewGraph {
     /// loop's wake: state set by a queued block or a completion must get a frame).
     @exclusivity(unchecked) var wakeHandler: (() -> Void)?
 
+    /// Decoded images arriving from `ImageCache`'s decode queue for this graph's nodes.
+    let imageArrivals = ImageArrivals()
+
+    /// Hands arrived images to their nodes and re-evaluates them (so they draw again); called
+    /// at each `needsFrame`, on the graph's thread.
+    func collectImageArrivals() {
+        let arrived = imageArrivals.take()
+        guard !arrived.isEmpty else { return }
+        withSink {
+            for a in arrived {
+                if let w = a.warning { Diagnostics.warn(w) }
+                a.lookup.receive(a.key, a.result)
+                guard let node = a.node.node, !node.isRemoved, node.renderCache === a.lookup else { continue }
+                invalidate(node)
+            }
+        }
+    }
+
     func invalidate(_ node: Node) {
         if !needsUpdate && !isUpdating { wakeHandler?() }
         needsUpdate = true

@@ -50,6 +50,36 @@ public enum Syscall {
         }
     }
 
+    /// Replaces the file at `path` with `bytes`, atomically: written to a temporary file beside
+    /// it (unique per process and call), flushed with fsync, then renamed over `path`, so a
+    /// power cut leaves the old contents or the new, never a mix. With `syncDirectory` the
+    /// folder is flushed too (the rename itself survives a power cut). On failure the temporary
+    /// file is removed and the errno thrown; `path` is untouched.
+    ///
+    /// ```swift
+    /// try Syscall.writeFileAtomically(path: "/var/lib/app/state.json", bytes: json, mode: 0o644)
+    /// ```
+    public static func writeFileAtomically(path: String, bytes: [UInt8], mode: mode_t, syncDirectory: Bool = false) throws {
+        let temp = path + ".tmp\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = try open(temp, O_WRONLY | O_CREAT | O_TRUNC, mode)
+        var isOpen = true
+        do {
+            try writeAll(fd, bytes)
+            try retrying { fsync(fd) }
+            close(fd); isOpen = false
+            try retrying { rename(temp, path) }
+        } catch {
+            // Never closed twice: another thread may have been given the number meanwhile.
+            if isOpen { close(fd) }
+            unlink(temp)
+            throw error
+        }
+        guard syncDirectory else { return }
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        if let dfd = try? open(dir, O_RDONLY | O_DIRECTORY) { _ = fsync(dfd); close(dfd) }
+    }
+
     /// `ioctl` with a pointer argument.
     @discardableResult
     public static func ioctl(_ fd: Int32, _ request: UInt, _ arg: UnsafeMutableRawPointer?) throws -> Int32 {

@@ -93,7 +93,8 @@ public final class RootRenderer {
     /// True when the next frame would change something (state changed, input arrived, a
     /// TimelineView is due at `time`).
     public func needsFrame(at time: Double) -> Bool {
-        graph.needsUpdate || laidOutGeneration != graph.generation || graph.hasAnimationWork
+        graph.collectImageArrivals()
+        return graph.needsUpdate || laidOutGeneration != graph.generation || graph.hasAnimationWork
             || (graph.nextWakeup.map { $0 <= time + 1e-9 } ?? false)
     }
 
@@ -745,7 +746,18 @@ extension RootRenderer: FrameSource {
     public func setHardwareKeyboardAttached(_ attached: Bool) { hardwareKeyboardAttached = attached }
 
     /// State set between frames (outside input handling) calls `wake`.
-    public func setWakeHandler(_ wake: @escaping () -> Void) { graph.wakeHandler = wake }
+    public func waitForImages(timeout: Double) -> Bool {
+        let arrivals = graph.imageArrivals
+        guard arrivals.pending > 0 || arrivals.hasArrived else { return false }
+        _ = arrivals.waitForPending(timeout: timeout)
+        return true
+    }
+
+    /// Decoded images arriving from the decode queue call it too, from that queue.
+    public func setWakeHandler(_ wake: @escaping () -> Void) {
+        graph.wakeHandler = wake
+        graph.imageArrivals.setWake(wake)
+    }
 }
 
 /// Where one frame's time went (seconds), as `RootRenderer.lastFrameTimes` reports it.

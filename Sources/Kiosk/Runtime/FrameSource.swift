@@ -58,6 +58,11 @@ public protocol FrameSource: AnyObject {
     /// The `keyboard` and `keyboard-layout` settings: when the on-screen keyboard shows, and its
     /// letters. The runner calls it once, before the first frame. The default ignores it.
     func setOnScreenKeyboard(_ mode: OnScreenKeyboardMode, layout: String)
+    /// Waits (up to `timeout` seconds) for the images the last frames asked to decode (they
+    /// decode off the main thread); false when none were pending or arrived. `kiosk snapshot`
+    /// and `kiosk record` call it after each frame and draw again, so every image shows from the
+    /// frame that first asks for it. The default has none.
+    func waitForImages(timeout: Double) -> Bool
 }
 
 extension FrameSource {
@@ -70,4 +75,5 @@ extension FrameSource {
     public func setMovesPixels(_ on: Bool) {}
     public func handleKey(_ press: KeyPress) {}
     public func setHardwareKeyboardAttached(_ attached: Bool) {}
+    public func waitForImages(timeout: Double) -> Bool { false }
 }

@@ -38,7 +38,9 @@ public final class HeadlessHost {
 
     /// `text` nil: real fonts (FontLibrary) when available. Tests pass FixedAdvanceText for
     /// font-independent layout numbers.
-    init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, text: TextDrawing?, @ViewBuilder content: () -> V) {
+    init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, text: TextDrawing?,
+                  waitsForImages: Bool = true, @ViewBuilder content: () -> V) {
+        self.waitsForImages = waitsForImages
         let w = min(max(0, width), 16384), h = min(max(0, height), 16384)
         // Warnings raised while the root view is built (a bad frame size) belong to this host.
         let warnings = WarningSink()
@@ -58,6 +60,22 @@ public final class HeadlessHost {
         renderer.graph.hostNow = { [weak self] in self?.time ?? 0 }
         if !timers.isEmpty { renderer.graph.clock.adopt(timers) }
         frame()
+    }
+
+    /// Images decode off the main thread (ImageCache). When true (the default) a frame that
+    /// asked for decodes waits for them and draws again at the same time, so snapshots and
+    /// tests see every image on the frame that first shows it, whatever the machine's speed.
+    /// False shows what a screen shows first — nothing where the image will be — until
+    /// `waitForImages()`.
+    public var waitsForImages: Bool
+
+    /// Waits (up to `timeout` seconds) for the images asked for so far to decode, then draws a
+    /// frame with them; false when the time ran out first.
+    @discardableResult
+    public func waitForImages(timeout: Double = 30) -> Bool {
+        let done = renderer.graph.imageArrivals.waitForPending(timeout: timeout)
+        frame()
+        return done
     }
 
     /// Rectangles repainted by the last frame that drew.
@@ -189,6 +207,19 @@ public final class HeadlessHost {
         HeadlessHost.onMainQueue {
             if renderer.needsFrame(at: time) {
                 renderer.renderFrame(into: surface, at: time, fullRedraw: false)
+            }
+            // Decodes the frame asked for: wait, then draw them in (a few rounds: an arrival
+            // may lay out anew and ask for another reduction).
+            // Arrivals may already be in (a small file decodes before the frame ends).
+            var rounds = 0
+            let arrivals = renderer.graph.imageArrivals
+            while waitsForImages, rounds < 4, arrivals.pending > 0 || arrivals.hasArrived {
+                rounds += 1
+                guard arrivals.waitForPending(timeout: 60) else {
+                    renderer.graph.warnings.warnings.append("HeadlessHost: images still decoding after 60 s")
+                    break
+                }
+                if renderer.needsFrame(at: time) { renderer.renderFrame(into: surface, at: time, fullRedraw: false) }
             }
         }
         drainMainQueue()

@@ -119,6 +119,11 @@ public final class LauncherFrameSource: FrameSource {
 
     // MARK: FrameSource
 
+    public func waitForImages(timeout: Double) -> Bool {
+        let m = menu.waitForImages(timeout: timeout)
+        return (scene?.waitForImages(timeout: timeout) ?? false) || m
+    }
+
     public func needsFrame() -> Bool {
         applySelection()
         if holdDue(at: now()) { endHold() }

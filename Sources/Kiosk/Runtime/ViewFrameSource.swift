@@ -33,6 +33,7 @@ public final class ViewFrameSource: FrameSource {
     }
 
     public func needsFrame() -> Bool { renderer.needsFrame(at: local(now())) }
+    public func waitForImages(timeout: Double) -> Bool { renderer.waitForImages(timeout: timeout) }
 
     public func renderFrame(into surface: Surface, at time: Double, fullRedraw: Bool) -> [IntRect] {
         renderer.renderFrame(into: surface, at: local(time), fullRedraw: fullRedraw)

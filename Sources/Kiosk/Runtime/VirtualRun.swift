@@ -123,10 +123,20 @@ public final class VirtualRun {
         // completion pattern) run between frames, as on the panel's dispatch loop.
         if drainsMainQueue && kiosk_is_main_thread() != 0 { drainMainQueueOnMainThread(nil) }
         guard first || source.needsFrame() else { return [] }
-        let d = source.renderFrame(into: surface, at: time, fullRedraw: first)
+        var d = source.renderFrame(into: surface, at: time, fullRedraw: first)
         first = false
         framesDrawn += 1
         pixelsRepainted += d.reduce(0) { $0 + $1.intersection(surface.bounds).area }
+        // Images the frame asked to decode (off the main thread): wait, then draw them in at
+        // this time, so a snapshot or a recording does not depend on the machine's speed.
+        var rounds = 0
+        while rounds < 4, source.waitForImages(timeout: 60), source.needsFrame() {
+            rounds += 1
+            let more = source.renderFrame(into: surface, at: time, fullRedraw: false)
+            framesDrawn += 1
+            pixelsRepainted += more.reduce(0) { $0 + $1.intersection(surface.bounds).area }
+            d += more
+        }
         // And those the frame queued (an animation's end written into a didSet), so that their
         // state changes count before idle ticks are jumped over.
         if drainsMainQueue && kiosk_is_main_thread() != 0 { drainMainQueueOnMainThread(nil) }

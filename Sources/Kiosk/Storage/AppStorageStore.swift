@@ -79,27 +79,12 @@ public final class AppStorageStore {
         guard let data = try? JSONEncoder().encode(values) else { return }
         let dir = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         makeDirectories(dir)
-        let temp = path + ".tmp"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { warnOnce("AppStorage: cannot write \(path) (errno \(errno)); values kept in memory"); return }
-        var ok = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-        ok = ok && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temp, path) == 0 else {
-            unlink(temp)
-            warnOnce("AppStorage: cannot write \(path) (errno \(errno)); values kept in memory")
+        do {
+            try Syscall.writeFileAtomically(path: path, bytes: [UInt8](data), mode: 0o644, syncDirectory: true)
+        } catch {
+            warnOnce("AppStorage: cannot write \(path) (\(error)); values kept in memory")
             return
         }
-        let dfd = open(dir.isEmpty ? "." : dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { _ = fsync(dfd); close(dfd) }
     }
 
     private func makeDirectories(_ dir: String) {

@@ -75,8 +75,13 @@ extension Surface {
     /// - Parameters:
     ///   - maxPixels: the budget for all frames together (canvas pixels × frames).
     ///   - maxFrames: frames beyond this are not decoded.
+    ///   - reduction: 1, or 2, 4, 8 for frames that many times smaller on each side (rounded
+    ///     up; each pixel the average of those it covers). libwebp's animation decoder cannot
+    ///     scale, so each frame is composed at full size and reduced as it comes: only the
+    ///     reduced frames are kept (for an animation drawn much smaller than it is).
     public static func decodeWebPAnimation(_ bytes: [UInt8], maxPixels: Int = Surface.defaultMaxPNGPixels,
-                                           maxFrames: Int = 1000) throws -> DecodedAnimation {
+                                           maxFrames: Int = 1000, reduction: Int = 1) throws -> DecodedAnimation {
+        let reduction = [2, 4, 8].contains(reduction) ? reduction : 1
         // libwebp's animation decoder allocates two canvases as it starts (the frame being
         // composed and the previous one), before saying how many frames there are: those and the
         // first frame must fit before it is called (fuzz-webp: a 2.4 GB calloc from a mutated
@@ -100,9 +105,11 @@ extension Surface {
             guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else { throw ImageDecodeError.corrupt(.webp, message: "no animation info") }
             let w = Int(info.canvas_width), h = Int(info.canvas_height)
             let count = min(Int(info.frame_count), max(1, maxFrames))
-            // libwebp's two canvases and our frames.
+            // libwebp's two canvases, the frame being reduced and our frames.
+            let kept = ((w + reduction - 1) / reduction) * ((h + reduction - 1) / reduction)
             guard count > 0, withinBudget(w, h, maxPixels),
-                  (w * h).multipliedReportingOverflow(by: count + 2).partialValue <= maxPixels else {
+                  case let keptPixels = kept.multipliedReportingOverflow(by: count), !keptPixels.overflow,
+                  keptPixels.partialValue + (reduction > 1 ? 3 : 2) * w * h <= maxPixels else {
                 throw ImageDecodeError.tooLarge(.webp, width: w, height: h)
             }
             var frames: [Surface] = [], durations: [Int] = []
@@ -116,7 +123,7 @@ extension Surface {
                 var frame = try Surface(width: w, height: h)
                 UnsafeMutableRawPointer(frame.base).copyMemory(from: pixels, byteCount: w * h * 4)
                 frame.isOpaque = frame.everyPixelIsOpaque()
-                frames.append(frame)
+                frames.append(reduction > 1 ? try frame.boxReduced(by: reduction) : frame)
                 durations.append(max(0, Int(timestamp) - Int(previous)))
                 previous = timestamp
             }

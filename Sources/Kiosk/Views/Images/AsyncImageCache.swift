@@ -60,18 +60,10 @@ struct AsyncImageCache {
         func clean(_ s: String?) -> String { String((s ?? "").unicodeScalars.filter { $0 != "\n" && $0 != "\r" }) }
         let header = Array("\(Self.magic)\n\(url)\n\(clean(etag))\n\(clean(lastModified))\n\n".utf8)
         let final = path(for: url)
-        let temp = final + ".tmp\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            warnOnce("AsyncImage: cannot write to the cache folder \(directory) (\(String(cString: strerror(errno)))); images are not kept for offline use")
-            return
-        }
-        var ok = writeAll(fd, header) && writeAll(fd, bytes)
-        ok = ok && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temp, final) == 0 else {
-            unlink(temp)
-            warnOnce("AsyncImage: cannot write \(final) (\(String(cString: strerror(errno)))); the image is not kept for offline use")
+        do {
+            try Syscall.writeFileAtomically(path: final, bytes: header + bytes, mode: 0o600)
+        } catch {
+            warnOnce("AsyncImage: cannot write \(final) (\(error)); images are not kept for offline use")
             return
         }
         trim(keeping: final)
@@ -79,18 +71,6 @@ struct AsyncImageCache {
 
     /// Marks the copy of `url` as used now (least recently used files are removed first).
     func touch(_ url: String) { _ = utime(path(for: url), nil) }
-
-    private func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return false }
-                offset += n
-            }
-            return true
-        }
-    }
 
     private func makeDirectories(_ dir: String) -> Bool {
         var prefix = dir.hasPrefix("/") ? "" : "."

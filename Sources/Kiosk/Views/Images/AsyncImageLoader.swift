@@ -87,9 +87,11 @@ final class AsyncImageLoader: @unchecked Sendable {
         decodeQueue.async { [self] in
             if job.token.isCancelled { finish(job, .failure(.network(url: name, message: "cancelled"))); return }
             do {
-                let surface = try Surface.decodeImage(bytes)
+                // Through the shared image cache: the same picture loaded twice is one surface,
+                // and it counts against the `image-cache` budget while kept there.
+                let box = try ImageCache.shared.image(decodedFrom: bytes) { try Surface.decodeImage(bytes) }
                 store?()
-                finish(job, .success(DecodedImage(surface, scale: job.scale)))
+                finish(job, .success(DecodedImage(box: box, scale: job.scale)))
             } catch {
                 finish(job, fallback?() ?? .failure(.undecodable(url: name, message: "\(error)")))
             }
@@ -136,9 +138,9 @@ final class AsyncImageLoader: @unchecked Sendable {
                                       options: job.options, token: job.token)
         // The cached copy, decoded (nil when there is none or it no longer decodes).
         func cachedImage() -> Result<DecodedImage, AsyncImageError>? {
-            guard let cached, let surface = try? Surface.decodeImage(cached.bytes) else { return nil }
+            guard let cached, let box = try? ImageCache.shared.image(decodedFrom: cached.bytes, decode: { try Surface.decodeImage(cached.bytes) }) else { return nil }
             cache?.touch(name)
-            return .success(DecodedImage(surface, scale: job.scale))
+            return .success(DecodedImage(box: box, scale: job.scale))
         }
         switch result {
         case .success(let response):

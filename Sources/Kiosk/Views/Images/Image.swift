@@ -34,6 +34,14 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     var isResizable = false
     var isTiled = false
     var sampling: Sampling = .bilinear
+    /// `.renderingMode(.template)` and `.antialiased(false)`, in one byte (a second Bool would
+    /// make the Image 25 bytes, past what an `any View` holds inline).
+    var drawFlags: UInt8 = 0
+    static let templateFlag: UInt8 = 1, aliasedFlag: UInt8 = 2
+    /// `.renderingMode(.template)`: the image's alpha filled with the foreground style.
+    var isTemplate: Bool { drawFlags & Image.templateFlag != 0 }
+    /// `.antialiased(false)`: edges on whole device pixels.
+    var isAliased: Bool { drawFlags & Image.aliasedFlag != 0 }
 
     public init(_ name: String) { content = .named(name) }
     /// The image `name` in `bundle`'s folders first (`.module`: the package's resources).
@@ -62,8 +70,26 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public func interpolation(_ interpolation: Interpolation) -> Image {
         var i = self; i.sampling = interpolation == .none ? .nearest : .bilinear; return i
     }
-    /// Accepted: symbols always draw as templates (in the foreground style), PNGs as they are.
-    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image { self }
+    /// `.template` draws the image's alpha (its shape) filled with the foreground style — a
+    /// colour or a gradient — as SwiftUI does; `.original` and nil draw its own colours.
+    /// Symbols (`Image(systemName:)`) always draw in the foreground style.
+    ///
+    /// ```swift
+    /// Image("logo").renderingMode(.template).foregroundStyle(.blue)
+    /// ```
+    public func renderingMode(_ renderingMode: TemplateRenderingMode?) -> Image {
+        var i = self
+        if renderingMode == .template { i.drawFlags |= Image.templateFlag } else { i.drawFlags &= ~Image.templateFlag }
+        return i
+    }
+    /// `false` draws the image's edges on whole device pixels (no partly covered pixels around
+    /// it) when it is not rotated or skewed; a rotated image keeps antialiased edges. The pixels
+    /// inside are sampled as `.interpolation` says. `true` (the default) antialiases its edges.
+    public func antialiased(_ isAntialiased: Bool) -> Image {
+        var i = self
+        if isAntialiased { i.drawFlags &= ~Image.aliasedFlag } else { i.drawFlags |= Image.aliasedFlag }
+        return i
+    }
     public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
     public enum ResizingMode: Hashable, Sendable { case tile, stretch }
     public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
@@ -86,9 +112,12 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     }
 
     /// A wake-up re-evaluates the node; an animated image's drawing depends on the time, so it
-    /// is drawn again (as ActivityIndicator). Still images keep their recording.
+    /// is drawn again (as ActivityIndicator), and so is an image whose pixels just arrived from
+    /// the decode queue (`ViewGraph.collectImageArrivals`). Still images keep their recording.
     func makeChildren(_ list: inout ChildList) {
-        guard let node = ViewGraph.currentReader, let kept = node.renderCache as? ImageLookup, kept.animation != nil else { return }
+        guard let node = ViewGraph.currentReader, let kept = node.renderCache as? ImageLookup,
+              kept.animation != nil || kept.arrived else { return }
+        kept.arrived = false
         node.invalidateRender()
     }
 
@@ -107,35 +136,75 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
 
     func render(node: Node, pass: RenderPass) {
         if let symbol = symbolName { renderSymbol(node.environment.symbolVariants.apply(to: symbol), node: node, pass: pass); return }
-        if let decoded {
-            let command: DrawCommand = isResizable && isTiled ? .tiledImage(decoded.box, Raster.Rect(node.frame), sampling)
-                                                              : .image(decoded.box, Raster.Rect(node.frame), sampling)
-            pass.emit(command, owner: node, index: 0, localBounds: node.frame)
-            return
-        }
+        if let decoded { emitImage(decoded.box, node: node, pass: pass); return }
         let kept = lookup(for: node)
         guard let source = kept.source else { return }
         if source.isVector { renderVector(source, kept: kept, node: node, pass: pass); return }
-        if source.animated {
-            if kept.animation == nil { kept.animation = ImageCache.shared.animation(source) }
-            if let animation = kept.animation { renderAnimated(animation, kept, node: node, pass: pass); return }
-        }
         // Tiles repeat at the image's own size, so they need every pixel; a stretched image
         // needs as many as it covers (reduced decoding picks 1/2, 1/4 or 1/8 only when that
-        // still covers the frame).
+        // still covers the frame). Animations are reduced the same way.
         let scale = node.environment.displayScale
         func pixels(_ v: CGFloat) -> Int? { let p = v * scale; return p.isFinite && p >= 1 && p < 1e6 ? Int(p.rounded(.up)) : nil }
         var drawn: (width: Int, height: Int)?
         if isResizable && !isTiled, let w = pixels(node.frame.width), let h = pixels(node.frame.height) { drawn = (w, h) }
-        let reduction = Surface.reductionFactor(width: source.width, height: source.height, target: drawn)
-        if kept.reduction != reduction {
-            kept.box = ImageCache.shared.image(source, drawnAt: drawn)
-            kept.reduction = reduction
+        if source.animated && !kept.animationFailed {
+            let key = ImageCache.key(source, drawnAt: drawn, animated: true)
+            if kept.animationKey != key { request(key, source, kept, node) }
+            if let animation = kept.animation { renderAnimated(animation, kept, node: node, pass: pass); return }
+            if !kept.animationFailed { return }   // nothing until the frames arrive
         }
+        let key = ImageCache.key(source, drawnAt: drawn)
+        if kept.reduction != key.reduction { request(key, source, kept, node) }
+        // Until the new reduction arrives the last one (if any) stays on screen.
         guard let image = kept.box else { return }
-        let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(node.frame), sampling)
-                                                          : .image(image, Raster.Rect(node.frame), sampling)
-        pass.emit(command, owner: node, index: 0, localBounds: node.frame)
+        emitImage(image, node: node, pass: pass)
+    }
+
+    /// Takes `key`'s pixels from the cache, or asks for them once (they arrive through the
+    /// graph's `ImageArrivals` and `ImageLookup.receive`).
+    private func request(_ key: ImageCache.DecodedKey, _ source: ImageCache.Source, _ kept: ImageLookup, _ node: Node) {
+        guard kept.requested != key else { return }
+        let waiter = ImageWaiter(arrivals: node.graph.imageArrivals, lookup: kept, node: WeakNode(node))
+        switch ImageCache.shared.request(key, source, waiter: waiter) {
+        case .ready(let decoded): kept.receive(key, decoded); kept.arrived = false   // drawn now
+        case .failed: kept.receive(key, nil); kept.arrived = false
+        case .pending: kept.requested = key
+        }
+    }
+
+    /// Emits `image` in the node's frame — stretched, or tiled at its pixel size — and for a
+    /// template image its alpha as the mask of a rectangle filled with the foreground style
+    /// (`_MaskEffect`'s grouping: the fill, then the image as the mask's item).
+    func emitImage(_ image: ImageBox, node: Node, pass: RenderPass) {
+        var f = node.frame
+        if isAliased { f = Image.snappedToDevicePixels(f, pass.transform) }
+        let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(f), sampling)
+                                                          : .image(image, Raster.Rect(f), sampling)
+        guard isTemplate else { pass.emit(command, owner: node, index: 0, localBounds: f); return }
+        let paint = node.paint { ForegroundStyle().resolvePaint(in: f, environment: node.environment) }
+        let start = pass.items.count
+        pass.emit(.fill(Raster.Path.rect(Raster.Rect(f)), paint, .nonZero), owner: node, index: 0, localBounds: f)
+        guard pass.items.count > start else { return }
+        let contentEnd = pass.items.count
+        pass.withSavedState {
+            pass.hitTestingEnabled = false
+            pass.emit(command, owner: node, index: 1, localBounds: f)
+        }
+        guard pass.items.count > contentEnd else { pass.removeItems(from: start); return }
+        let bounds = pass.boundsOfItems(from: start)
+        let mask = pass.takeItems(from: contentEnd)
+        _ = pass.wrapItems(from: start, in: .mask(mask), owner: node, index: 2, bounds: bounds)
+    }
+
+    /// `frame` moved and sized so that its device rectangle has whole-pixel edges, for a
+    /// transform without rotation or skew (others: unchanged).
+    static func snappedToDevicePixels(_ frame: CGRect, _ t: Affine) -> CGRect {
+        guard t.b == 0, t.c == 0, t.a != 0, t.d != 0, t.a.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return frame }
+        let x0 = (Double(frame.minX) * t.a + t.tx).rounded(), x1 = (Double(frame.maxX) * t.a + t.tx).rounded()
+        let y0 = (Double(frame.minY) * t.d + t.ty).rounded(), y1 = (Double(frame.maxY) * t.d + t.ty).rounded()
+        guard x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return frame }
+        let lx0 = (x0 - t.tx) / t.a, lx1 = (x1 - t.tx) / t.a, ly0 = (y0 - t.ty) / t.d, ly1 = (y1 - t.ty) / t.d
+        return CGRect(x: min(lx0, lx1), y: min(ly0, ly1), width: abs(lx1 - lx0), height: abs(ly1 - ly0))
     }
 
     /// The frame of `animation` due now on the graph's clock (counted from the first time the
@@ -147,10 +216,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         let start = kept.animationStart ?? now
         kept.animationStart = start
         let (index, next) = animation.frame(at: now - start)
-        let image = animation.frames[index]
-        let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(node.frame), sampling)
-                                                          : .image(image, Raster.Rect(node.frame), sampling)
-        pass.emit(command, owner: node, index: 0, localBounds: node.frame)
+        emitImage(animation.frames[index], node: node, pass: pass)
         guard let next else { return }
         // Off screen (clipped or scrolled away, or transparent): no wake-ups. Drawn again when it
         // comes back, it catches up with the clock and asks again.
@@ -178,16 +244,17 @@ extension Image {
             w = pw; h = ph
         }
         guard w > 0, h > 0 else { return }
+        // A template SVG is drawn as a mask (its own colours do not matter); otherwise
+        // `currentColor` takes the foreground colour.
         var tint: Raster.Color?
-        if case .solid(let c) = node.paint({ ForegroundStyle().resolvePaint(in: f, environment: node.environment) }) { tint = c }
+        if !isTemplate, case .solid(let c) = node.paint({ ForegroundStyle().resolvePaint(in: f, environment: node.environment) }) { tint = c }
         let t = tint?.premultiplied ?? 0
         if kept.vectorWidth != w || kept.vectorHeight != h || kept.vectorTint != t || kept.box == nil {
             kept.box = ImageCache.shared.vectorImage(source, pixels: (w, h), currentColor: tint)
             kept.vectorWidth = w; kept.vectorHeight = h; kept.vectorTint = t
         }
         guard let image = kept.box else { return }
-        let command: DrawCommand = tiled ? .tiledImage(image, Raster.Rect(f), sampling) : .image(image, Raster.Rect(f), sampling)
-        pass.emit(command, owner: node, index: 0, localBounds: f)
+        emitImage(image, node: node, pass: pass)
     }
 }
 
@@ -201,11 +268,32 @@ final class ImageLookup {
     /// An SVG's last raster: its pixel size and the foreground colour it was drawn with.
     var vectorWidth = -1, vectorHeight = -1
     var vectorTint: UInt32 = 0
-    /// An animated file's frames, when it first appeared (graph time), and the wake-up asked for.
+    /// An animated file's frames (at `animationKey`'s reduction), when it first appeared (graph
+    /// time), and the wake-up asked for; `animationFailed` when its frames do not decode (the
+    /// first frame is then drawn as a still image, if it decodes).
     var animation: AnimatedImage?
+    var animationKey: ImageCache.DecodedKey?
+    var animationFailed = false
     var animationStart: Double?
     var wakeAt = -1.0
+    /// The decode asked for and not yet arrived (asked once), and whether pixels arrived since
+    /// the node was last drawn (its next evaluation draws it again).
+    var requested: ImageCache.DecodedKey?
+    var arrived = false
     init(name: String, bundleID: UInt16, source: ImageCache.Source?) { self.name = name; self.bundleID = bundleID; self.source = source }
+
+    /// The pixels for `key` (nil: it does not decode), from the cache or the decode queue.
+    func receive(_ key: ImageCache.DecodedKey, _ decoded: ImageCache.Decoded?) {
+        if requested == key { requested = nil }
+        if key.animated {
+            animationKey = key
+            if let frames = decoded?.frames { animation = frames } else { animationFailed = animation == nil }
+        } else {
+            reduction = key.reduction
+            box = decoded?.still
+        }
+        arrived = true
+    }
 }
 
 /// Pixels decoded ahead of drawing (AsyncImage decodes off the main thread) and their size in
@@ -213,9 +301,10 @@ final class ImageLookup {
 final class DecodedImage {
     let box: ImageBox
     let size: CGSize
-    init(_ surface: Surface, scale: CGFloat) {
-        box = ImageBox(surface)
+    convenience init(_ surface: Surface, scale: CGFloat) { self.init(box: ImageBox(surface), scale: scale) }
+    init(box: ImageBox, scale: CGFloat) {
+        self.box = box
         let s = scale.isFinite && scale > 0 ? scale : 1
-        size = CGSize(width: CGFloat(surface.width) / s, height: CGFloat(surface.height) / s)
+        size = CGSize(width: CGFloat(box.surface.width) / s, height: CGFloat(box.surface.height) / s)
     }
 }

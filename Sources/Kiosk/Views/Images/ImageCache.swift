@@ -12,17 +12,22 @@
 // by the resolved path and the reduction, so every Image showing the same file at similar sizes
 // shares one surface, whatever name reached it.
 //
-// Locked: each view graph does its work on one thread, but two graphs may run on two (the test
-// suite renders scenes in parallel, and ThreadSanitizer caught two of them inserting into the
-// table at once: `scripts/sanitize thread`). A decode holds the lock, so a file is decoded once
-// however many threads ask. Decoding runs on the thread that lays out and draws: moving it off
-// needs a way to redraw a graph when a decode finishes from another thread, which Image does not
-// have yet (AsyncImage decodes on a queue of its own and hands the pixels over in its phase, as a
-// state change on the main queue; named images could follow that path).
+// Off the main thread: `Image` asks with `request`, which answers from the cache or starts the
+// decode on a private serial queue (`kiosk.image.decode`: not the global pool, which has one
+// thread per core and would starve behind blocking work) and answers `.pending`; the view draws
+// nothing meanwhile (SwiftUI shows nothing either). When the pixels are ready they go into the
+// cache and to the graph's `ImageArrivals`, which wakes the frame loop; the graph takes them at
+// its next `needsFrame`, and the node draws them. The same file at the same reduction is decoded
+// once however many views or threads ask (`inFlight`): later askers join the running decode.
+// The lock is never held while decoding, so a frame's cache lookups never wait for a photo.
+// `image(_:drawnAt:)`, `animation(_:)` and `vectorImage` stay synchronous (GraphicsContext's
+// `resolve`, tests); SVG rasters are drawn on the caller's thread (icons: a fraction of a
+// millisecond), as is the header read that gives the layout its size.
 #if canImport(Glibc)
 import Glibc
 #endif
 import Raster
+import Dispatch
 
 final class ImageCache: @unchecked Sendable {
     static let shared = ImageCache()
@@ -37,25 +42,58 @@ final class ImageCache: @unchecked Sendable {
         var animated = false
     }
     struct NameKey: Hashable { let name: String; let bundle: ImageBundle? }
-    /// A decoded bitmap (path, reduction), or an SVG rasterized at width×height pixels with
-    /// `currentColor` packed in `tint` (reduction 0).
-    struct DecodedKey: Hashable { let path: String; let reduction: Int; var width = 0, height = 0; var tint: UInt32 = 0 }
+    /// A decoded bitmap (path, reduction), an animation's frames (`animated`, at that
+    /// reduction), or an SVG rasterized at width×height pixels with `currentColor` packed in
+    /// `tint` (reduction 0).
+    struct DecodedKey: Hashable {
+        let path: String; let reduction: Int; var width = 0, height = 0; var tint: UInt32 = 0; var animated = false
+    }
+    /// What the cache holds: one picture, or an animation's frames. Both count against the one
+    /// byte budget.
+    enum Decoded {
+        case still(ImageBox), frames(AnimatedImage)
+        var bytes: Int {
+            switch self {
+            case .still(let b): return b.surface.width * b.surface.height * 4
+            case .frames(let a): return a.byteCount
+            }
+        }
+        var still: ImageBox? { if case .still(let b) = self { return b } else { return nil } }
+        var frames: AnimatedImage? { if case .frames(let a) = self { return a } else { return nil } }
+    }
+    /// What `request` found: the pixels, a decode under way (the waiter is told), or a file
+    /// that does not decode.
+    enum Readiness { case ready(Decoded), pending, failed }
 
     /// Default budget of decoded pixels: 64 MiB, eight 1080p photos.
     static let defaultBudget = 64 << 20
     /// Files larger than this are not read (no image kiosk shows needs more).
     static let maxFileBytes = 256 << 20
 
+    /// One decode under way: who waits for it, and its result once `done` is left.
+    private final class Flight: @unchecked Sendable {
+        let done = DispatchGroup()
+        var waiters: [ImageWaiter] = []   // under the cache's lock
+        var result: Decoded?
+        var warning: String?
+        init() { done.enter() }
+    }
+
     private struct State {
         var sources: [NameKey: Source?] = [:]
-        var decoded = ByteBudgetCache<DecodedKey, ImageBox>(budget: ImageCache.defaultBudget)
-        var animations = ByteBudgetCache<String, AnimatedImage>(budget: ImageCache.defaultBudget)
+        /// Every decoded picture and animation, and every SVG raster: one byte budget.
+        /// Strict: no entry is kept past the budget (the text caches' tier of a few large
+        /// entries beside it would hold four 48 MB photos past a 64 MiB budget); a picture
+        /// larger than the whole budget is drawn by the views showing it and not kept.
+        var decoded = ByteBudgetCache<DecodedKey, Decoded>(budget: ImageCache.defaultBudget, strict: true)
+        var inFlight: [DecodedKey: Flight] = [:]
         var failed: Set<String> = []
         var directory: String?
         /// Parsed SVG documents by path (a few KB each: paths and paints).
         var vectors: [String: SVGImage] = [:]
     }
     private let state = Locked(State())
+    private let decodeQueue = DispatchQueue(label: "kiosk.image.decode")
 
     /// Sets the `images` directory and the decoded-image budget in bytes, forgetting what was
     /// resolved and decoded.
@@ -65,13 +103,14 @@ final class ImageCache: @unchecked Sendable {
             $0.sources.removeAll()
             $0.failed.removeAll()
             $0.vectors.removeAll()
-            $0.decoded = ByteBudgetCache(budget: budget)
-            $0.animations = ByteBudgetCache(budget: budget)
+            $0.decoded = ByteBudgetCache(budget: budget, strict: true)
         }
     }
 
-    /// Bytes of decoded pixels held now.
+    /// Bytes of decoded pixels held now (pictures, animations' frames and SVG rasters).
     var decodedBytes: Int { state.withLock { $0.decoded.totalBytes } }
+    /// The byte budget (the `image-cache` setting).
+    var budget: Int { state.withLock { $0.decoded.budget } }
 
     /// The file `name` resolves to and its display size; nil (after one warning) when none.
     func source(named name: String, bundle: ImageBundle? = nil) -> Source? {
@@ -84,36 +123,136 @@ final class ImageCache: @unchecked Sendable {
         }
     }
 
-    /// The full-size image for `name` (GraphicsContext's `resolve`).
+    /// The full-size image for `name` (GraphicsContext's `resolve`), decoded on this thread.
     func image(named name: String, bundle: ImageBundle? = nil) -> ImageBox? {
         guard let source = source(named: name, bundle: bundle) else { return nil }
         return image(source, drawnAt: nil)
     }
 
-    /// `source` decoded for drawing at `size` pixels (nil: full size): reduced by the largest
-    /// of 1/2, 1/4, 1/8 that keeps it at least that large.
+    /// The key of `source` decoded for drawing at `size` pixels (nil: full size): reduced by
+    /// the largest of 1/2, 1/4, 1/8 that keeps it at least that large.
+    static func key(_ source: Source, drawnAt size: (width: Int, height: Int)?, animated: Bool = false) -> DecodedKey {
+        DecodedKey(path: source.path, reduction: Surface.reductionFactor(width: source.width, height: source.height, target: size),
+                   animated: animated)
+    }
+
+    /// `source` decoded for drawing at `size` pixels (nil: full size), on this thread (or
+    /// joining the decode another thread runs).
     func image(_ source: Source, drawnAt size: (width: Int, height: Int)?) -> ImageBox? {
         if source.isVector { return vectorImage(source, pixels: size ?? (source.width, source.height), currentColor: nil) }
-        let reduction = Surface.reductionFactor(width: source.width, height: source.height, target: size)
-        let key = DecodedKey(path: source.path, reduction: reduction)
-        return state.withLock { s in
-            if let box = s.decoded.lookup(key) { return box }
-            if s.failed.contains(source.path) { return nil }
-            let fitting = reduction == 1 ? nil : (width: (source.width + reduction - 1) / reduction,
-                                                  height: (source.height + reduction - 1) / reduction)
-            do {
-                guard let bytes = Syscall.readFile(source.path, limit: Self.maxFileBytes) else {
-                    throw ImageFileError.unreadable(path: source.path)
-                }
-                let box = ImageBox(try Surface.decodeImage(bytes, fitting: fitting))
-                s.decoded.insert(key, box, cost: box.surface.width * box.surface.height * 4)
-                return box
-            } catch {
-                s.failed.insert(source.path)
-                Diagnostics.warn("Image: \(source.path) could not be decoded (\(error))")
-                return nil
-            }
+        return obtain(Self.key(source, drawnAt: size), source)?.still
+    }
+
+    /// Every frame of an animated `source` (reduced for drawing at `size`, as stills are),
+    /// within the same byte budget as still images; nil after one warning when it does not decode.
+    func animation(_ source: Source, drawnAt size: (width: Int, height: Int)? = nil) -> AnimatedImage? {
+        obtain(Self.key(source, drawnAt: size, animated: true), source)?.frames
+    }
+
+    /// The pixels for `key` if decoded; otherwise the decode is started (or joined) off this
+    /// thread and `waiter` hears when it ends (`ImageArrivals`).
+    func request(_ key: DecodedKey, _ source: Source, waiter: ImageWaiter) -> Readiness {
+        let (answer, start): (Readiness, Flight?) = state.withLock { s in
+            if let d = s.decoded.lookup(key) { return (.ready(d), nil) }
+            if s.failed.contains(key.path) { return (.failed, nil) }
+            waiter.arrivals.willWait()
+            if let f = s.inFlight[key] { f.waiters.append(waiter); return (.pending, nil) }
+            let f = Flight()
+            f.waiters.append(waiter)
+            s.inFlight[key] = f
+            return (.pending, f)
         }
+        if let start { decodeQueue.async { [self] in run(start, key, source) } }
+        return answer
+    }
+
+    /// The cached pixels for `key`, or the result of decoding them on this thread.
+    private func obtain(_ key: DecodedKey, _ source: Source) -> Decoded? {
+        enum Step { case have(Decoded?), join(Flight), run(Flight) }
+        let step: Step = state.withLock { s in
+            if let d = s.decoded.lookup(key) { return .have(d) }
+            if s.failed.contains(key.path) { return .have(nil) }
+            if let f = s.inFlight[key] { return .join(f) }
+            let f = Flight()
+            s.inFlight[key] = f
+            return .run(f)
+        }
+        switch step {
+        case .have(let d): return d
+        case .join(let f): f.done.wait(); return f.result
+        case .run(let f):
+            run(f, key, source)
+            if let w = f.warning { Diagnostics.warn(w) }
+            return f.result
+        }
+    }
+
+    /// Decodes `key` (no lock held), caches the result and tells the waiters.
+    private func run(_ flight: Flight, _ key: DecodedKey, _ source: Source) {
+        var result: Decoded?, warning: String?
+        do { result = try Self.decode(key, source) } catch {
+            warning = "Image: \(source.path) could not be decoded (\(error))"
+        }
+        let (waiters, evicted): ([ImageWaiter], Bool) = state.withLock { s in
+            let evictions = s.decoded.evictions
+            if let result { s.decoded.insert(key, result, cost: result.bytes) } else { s.failed.insert(key.path) }
+            s.inFlight[key] = nil
+            flight.result = result
+            flight.warning = warning
+            let w = flight.waiters
+            flight.waiters = []
+            return (w, s.decoded.evictions != evictions)
+        }
+        flight.done.leave()
+        if evicted { Self.returnFreedMemory() }
+        // The warning goes to the first waiter's graph (its host's warnings), once.
+        for (i, w) in waiters.enumerated() {
+            w.arrivals.deliver(ImageArrivals.Arrival(lookup: w.lookup, node: w.node, key: key, result: result,
+                                                     warning: i == 0 ? warning : nil))
+        }
+    }
+
+    /// Pixels decoded from bytes that came from elsewhere (AsyncImage's files and downloads),
+    /// in the same byte budget, keyed by the bytes' FNV-1a hash and length: identical images
+    /// (one URL shown twice, or one picture at two URLs) share one surface. Decoded on the
+    /// caller's thread (AsyncImage's decode queue) when not cached.
+    func image(decodedFrom bytes: [UInt8], decode: () throws -> Surface) throws -> ImageBox {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        let key = DecodedKey(path: "bytes:\(String(h, radix: 16)):\(bytes.count)", reduction: 1)
+        if let box = state.withLock({ $0.decoded.lookup(key)?.still }) { return box }
+        let box = ImageBox(try decode())
+        let (kept, evicted): (ImageBox, Bool) = state.withLock { s in
+            if let existing = s.decoded.lookup(key)?.still { return (existing, false) }   // decoded meanwhile
+            let evictions = s.decoded.evictions
+            s.decoded.insert(key, .still(box), cost: box.surface.width * box.surface.height * 4)
+            return (box, s.decoded.evictions != evictions)
+        }
+        if evicted { Self.returnFreedMemory() }
+        return kept
+    }
+
+    /// Gives freed pages back to the system after the cache let pictures go. glibc keeps
+    /// freed blocks for reuse, and after the first multi-megabyte block is freed it serves the
+    /// next ones from its heap instead of mmap (its dynamic mmap threshold): 100 different 1080p
+    /// photos through a 64 MiB budget left RSS 433 MB up although the cache held 63 MiB
+    /// (ImageMemoryBenchmark); trimmed, 65 MB. On the decoding thread, never on a frame's.
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        _ = kioskMallocTrim(0)
+        #endif
+    }
+
+    private static func decode(_ key: DecodedKey, _ source: Source) throws -> Decoded {
+        guard let bytes = Syscall.readFile(source.path, limit: maxFileBytes) else {
+            throw ImageFileError.unreadable(path: source.path)
+        }
+        if key.animated {
+            return .frames(AnimatedImage(try Surface.decodeWebPAnimation(bytes, reduction: key.reduction)))
+        }
+        let r = key.reduction
+        let fitting = r <= 1 ? nil : (width: (source.width + r - 1) / r, height: (source.height + r - 1) / r)
+        return .still(ImageBox(try Surface.decodeImage(bytes, fitting: fitting)))
     }
 
     /// The SVG `source` rasterized at `pixels` (the drawn size in device pixels), `currentColor`
@@ -129,37 +268,15 @@ final class ImageCache: @unchecked Sendable {
         let tint = currentColor?.premultiplied ?? 0
         let key = DecodedKey(path: source.path, reduction: 0, width: w, height: h, tint: tint)
         return state.withLock { s in
-            if let box = s.decoded.lookup(key) { return box }
+            if let d = s.decoded.lookup(key) { return d.still }
             guard let doc = s.vectors[source.path], !s.failed.contains(source.path) else { return nil }
             do {
                 let box = ImageBox(try doc.rasterize(width: w, height: h, currentColor: currentColor))
-                s.decoded.insert(key, box, cost: w * h * 4)
+                s.decoded.insert(key, .still(box), cost: w * h * 4)
                 return box
             } catch {
                 s.failed.insert(source.path)
                 Diagnostics.warn("Image: \(source.path) could not be drawn at \(w)×\(h) (\(error))")
-                return nil
-            }
-        }
-    }
-
-    /// Every frame of an animated `source`, at full size (libwebp's animation decoder cannot
-    /// scale), within the same byte budget as still images; nil after one warning when it does
-    /// not decode.
-    func animation(_ source: Source) -> AnimatedImage? {
-        state.withLock { s in
-            if let a = s.animations.lookup(source.path) { return a }
-            if s.failed.contains(source.path) { return nil }
-            do {
-                guard let bytes = Syscall.readFile(source.path, limit: Self.maxFileBytes) else {
-                    throw ImageFileError.unreadable(path: source.path)
-                }
-                let a = AnimatedImage(try Surface.decodeWebPAnimation(bytes))
-                s.animations.insert(source.path, a, cost: a.byteCount)
-                return a
-            } catch {
-                s.failed.insert(source.path)
-                Diagnostics.warn("Image: \(source.path) could not be decoded (\(error))")
                 return nil
             }
         }
@@ -214,3 +331,60 @@ final class ImageCache: @unchecked Sendable {
         return nil
     }
 }
+
+/// Who waits for a decode: the graph's inbox, the node's lookup and the node (only touched on
+/// the graph's thread: the decode thread just carries them).
+struct ImageWaiter: @unchecked Sendable {
+    let arrivals: ImageArrivals
+    let lookup: ImageLookup
+    let node: WeakNode
+}
+
+/// A graph's inbox of finished decodes. Filled from the decode queue; emptied by the graph
+/// (`ViewGraph.collectImageArrivals`, at each `needsFrame`), which hands the pixels to the
+/// nodes' lookups and re-evaluates them. An arrival wakes the frame loop (its wake handler);
+/// HeadlessHost waits for every pending decode after a frame (`waitsForImages`), so tests see
+/// the image on the frame that first asked for it.
+final class ImageArrivals: @unchecked Sendable {
+    struct Arrival {
+        let lookup: ImageLookup
+        let node: WeakNode
+        let key: ImageCache.DecodedKey
+        let result: ImageCache.Decoded?
+        let warning: String?
+    }
+    private struct State { var arrived: [Arrival] = []; var pending = 0; var wake: (() -> Void)? }
+    private let state = Locked(State())
+    private let group = DispatchGroup()
+
+    func setWake(_ wake: (() -> Void)?) { state.withLock { $0.wake = wake } }
+    /// A decode will arrive for this graph.
+    func willWait() { state.withLock { $0.pending += 1 }; group.enter() }
+    func deliver(_ arrival: Arrival) {
+        let wake = state.withLock { s -> (() -> Void)? in s.arrived.append(arrival); s.pending -= 1; return s.wake }
+        group.leave()
+        wake?()
+    }
+    /// Whether arrivals wait to be taken.
+    var hasArrived: Bool { state.withLock { !$0.arrived.isEmpty } }
+    /// Decodes asked for and not yet arrived.
+    var pending: Int { state.withLock { $0.pending } }
+    /// Arrivals since the last call.
+    func take() -> [Arrival] {
+        state.withLock { s in
+            guard !s.arrived.isEmpty else { return [] }
+            let list = s.arrived
+            s.arrived.removeAll()
+            return list
+        }
+    }
+    /// Waits until every decode asked for has arrived (false: `timeout` seconds passed first).
+    func waitForPending(timeout: Double) -> Bool {
+        group.wait(timeout: .now() + timeout) == .success
+    }
+}
+
+#if canImport(Glibc)
+/// glibc's malloc_trim (not in Swift's Glibc module): releases free heap memory to the system.
+@_silgen_name("malloc_trim") private func kioskMallocTrim(_ pad: Int) -> Int32
+#endif

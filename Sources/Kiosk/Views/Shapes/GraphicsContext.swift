@@ -360,7 +360,18 @@ public struct GraphicsContext {
         public var size: CGSize { box.map { CGSize(width: $0.surface.width, height: $0.surface.height) } ?? .zero }
         public var baseline: CGFloat { size.height }
     }
-    public func resolve(_ image: Image) -> ResolvedImage { ResolvedImage(box: image.surface, sampling: image.sampling) }
+    /// The image's pixels, decoded on this thread (a Canvas draws what it has when it draws).
+    /// An animated image gives the frame due on the graph's clock, counted from the screen's
+    /// start (a Canvas has no "first appeared" time): the frame changes when the Canvas draws
+    /// again, inside a `TimelineView(.animation)` for instance; a Canvas asks for no wake-ups.
+    public func resolve(_ image: Image) -> ResolvedImage {
+        if image.decoded == nil, image.symbolName == nil, let source = image.source, source.animated,
+           let animation = ImageCache.shared.animation(source) {
+            let frame = animation.frame(at: recorder.node.graph.time).index
+            return ResolvedImage(box: animation.frames[frame], sampling: image.sampling)
+        }
+        return ResolvedImage(box: image.surface, sampling: image.sampling)
+    }
 
     /// Draws `image` stretched into `rect`.
     public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) { draw(resolve(image), in: rect, style: style) }
