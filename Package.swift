@@ -47,6 +47,8 @@ let package = Package(
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
         // JPEG (shim.h wraps libjpeg's longjmp error exit in C) and WebP with its animation demuxer.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // libjpeg's compressor, for benchmark scenes that write their JPEG thumbnails at run time.
+        .systemLibrary(name: "CJPEGWrite", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CVNC", pkgConfig: "libvncserver", providers: [.apt(["libvncserver-dev"])]),
         // AsyncImage's http(s) client (typed wrappers of the variadic curl_easy_setopt/getinfo).
@@ -89,7 +91,7 @@ let package = Package(
         .executableTarget(name: "KioskVideoBench", dependencies: ["Kiosk", "KioskVideo"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL
         // benchmark scenes. They register with DemoScenes (KioskScenes.registerAll()).
-        .target(name: "KioskScenes", dependencies: ["Kiosk", "Raster", "KioskVideo"]),
+        .target(name: "KioskScenes", dependencies: ["Kiosk", "Raster", "KioskVideo", "CJPEGWrite"]),
         .executableTarget(name: "KioskBench", dependencies: ["Kiosk", "KioskScenes", "Raster", "AllocationCounter"]),
         .executableTarget(name: "KioskCLI", dependencies: ["Kiosk", "KioskScenes", "Raster", "CDRM", "CAllocationCount"] + (withVNC ? ["CVNC"] : [])),
         // Counts the calling thread's malloc calls for `kiosk bench` (a C target: the executable

@@ -12,8 +12,8 @@ import CAllocationCount
 
 enum BenchCommand {
     static func main(_ args: ArraySlice<String>) throws {
-        let a = try Arguments(args, flags: ["help", "fling", "paced"], known: ["scene", "size", "frames", "tap", "vnc", "vnc-clients"])
-        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N] [--tap X,Y|none] [--fling] [--paced] [--vnc ADDR:PORT [--vnc-clients N]]: frame time median/p99, pixels repainted and allocations per frame (a tap every second, at X,Y or below the centre; none: no taps; --fling: instead, every 2 s a 0.1-s upward flick of 40 % of the screen height at the centre, then momentum); --paced: one frame per 1/60 s of real time, as on a panel; --vnc: serve each frame over VNC as the frame loop does (waits for N clients, default 1, then runs paced; the frame time includes the copy for the clients)"); return }
+        let a = try Arguments(args, flags: ["help", "fling", "swipe", "paced"], known: ["scene", "size", "frames", "tap", "vnc", "vnc-clients"])
+        if a.has("help") { print("kiosk bench [--scene NAME] [--size WxH] [--frames N] [--tap X,Y|none] [--fling|--swipe] [--paced] [--vnc ADDR:PORT [--vnc-clients N]]: frame time median/p99, pixels repainted and allocations per frame (a tap every second, at X,Y or below the centre; none: no taps; --fling: instead, every 2 s a 0.1-s upward flick of 40 % of the screen height at the centre, then momentum; --swipe: the same leftward, 40 % of the width); --paced: one frame per 1/60 s of real time, as on a panel; --vnc: serve each frame over VNC as the frame loop does (waits for N clients, default 1, then runs paced; the frame time includes the copy for the clients)"); return }
         let name = a.last("scene") ?? "pulse"
         let size = try ModeRequest(parsing: a.last("size") ?? "800x480")
         guard let frames = Int(a.last("frames") ?? "600"), frames > 0 else { throw UsageError("--frames needs a positive number") }
@@ -29,8 +29,8 @@ enum BenchCommand {
             guard parts.count == 2, parts.allSatisfy({ $0.isFinite }) else { throw UsageError("--tap needs X,Y in pixels, e.g. --tap 960,1050") }
             tapPoint = Point(parts[0], parts[1])
         }
-        let fling = a.has("fling")
-        if fling { tapPoint = nil }
+        let fling = a.has("fling"), swipe = a.has("swipe")
+        if fling || swipe { tapPoint = nil }
         let run = try VirtualRun(source: source, width: size.width, height: size.height)
         run.drainsMainQueue = true
         run.onAdvance = { clock = $0 }
@@ -58,6 +58,12 @@ enum BenchCommand {
                 let step = i % 120, x = Double(size.width) / 2, y0 = Double(size.height) * 0.8
                 let y = y0 - Double(size.height) * 0.4 * Double(min(step, 6)) / 6
                 if step == 0 { run.touch(2_000_000 + i, .began, at: Point(x, y0)) }
+                else if step <= 6 { run.touch(2_000_000 + i - step, step == 6 ? .ended : .moved, at: Point(x, y)) }
+            } else if swipe {
+                // The same flick leftward, across the middle (a pager's page turn).
+                let step = i % 120, y = Double(size.height) / 2, x0 = Double(size.width) * 0.7
+                let x = x0 - Double(size.width) * 0.4 * Double(min(step, 6)) / 6
+                if step == 0 { run.touch(2_000_000 + i, .began, at: Point(x0, y)) }
                 else if step <= 6 { run.touch(2_000_000 + i - step, step == 6 ? .ended : .moved, at: Point(x, y)) }
             }
             if paced {

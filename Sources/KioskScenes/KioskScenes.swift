@@ -21,6 +21,6 @@ public enum KioskScenes {
 
     /// Each family of scenes adds its list here (one line per family file).
     static var entries: [Entry] {
-        demoEntries + seedEntries + showcaseEntries + tabsEntries + benchEntries + deckEntries + colourEntries + surfaceEntries + scrollEntries + videoEntries + LVGLScenes.entries
+        demoEntries + seedEntries + showcaseEntries + tabsEntries + benchEntries + deckEntries + colourEntries + surfaceEntries + scrollEntries + videoEntries + everydayBenchEntries + LVGLScenes.entries
     }
 }

@@ -47,3 +47,60 @@ import Testing
         #expect(host.warnings.isEmpty)
     }
 }
+
+/// A ScrollView of one card half its viewport tall; Equatable, so a change of the screen around
+/// it does not re-evaluate it (only its size changes).
+private struct HalfHeightPane: View, Equatable {
+    var body: some View {
+        ScrollView {
+            VStack(spacing: 0) {
+                Color.orange.containerRelativeFrame(.vertical) { length, _ in length / 2 }
+            }
+        }
+    }
+}
+
+private struct ShrinkingContainer: View {
+    @State var header = false
+    var body: some View {
+        VStack(spacing: 0) {
+            if header { Color.gray.frame(height: 100) }
+            HalfHeightPane()
+        }
+        .onTapGesture { header.toggle() }
+    }
+}
+
+@Suite struct ContainerRelativeFrameContainerTests {
+    private func frames(_ host: HeadlessHost, _ color: Kiosk.Color) -> [CGRect] {
+        host.allNodes.filter { ($0.view as? Kiosk.Color) == color && $0.layout != nil && !$0.isRemoved }.map(\.frame)
+    }
+
+    @Test func aNavigationPageIsTheContainerBelowItsBar() {
+        let host = HeadlessHost(width: 300, height: 400) {
+            NavigationStack {
+                VStack(spacing: 0) {
+                    Color.purple.containerRelativeFrame([.horizontal, .vertical]) { length, _ in length / 2 }
+                }
+                .navigationTitle("Page")
+                .navigationBarTitleDisplayMode(.inline)
+            }
+        }
+        _ = host.snapshot()
+        // The page's content space is 300 × (400 − the 44-pt inline bar).
+        #expect(frames(host, .purple).map(\.size) == [CGSize(width: 150, height: 178)])
+    }
+
+    @Test func aResizedScrollViewResizesTheFramesInsideThoughTheirProposalStays() {
+        let host = HeadlessHost(width: 200, height: 400) { ShrinkingContainer() }
+        _ = host.snapshot()
+        #expect(frames(host, .orange).map(\.height) == [200])
+        host.tap(x: 100, y: 390)
+        host.advance(by: 0.1)
+        // The ScrollView is now 300 tall: its card 150 (the content's proposal, 200 × nil, did not change).
+        #expect(frames(host, .orange).map(\.height) == [150])
+        host.tap(x: 100, y: 390)
+        host.advance(by: 0.1)
+        #expect(frames(host, .orange).map(\.height) == [200])
+    }
+}

@@ -155,6 +155,9 @@ final class ViewGraph {
     @exclusivity(unchecked) var leavingToPlace: [Node] = []
     /// Sheets, alerts, dialogs and menus shown over the root (Views/Presentation/).
     @exclusivity(unchecked) var presentationsIfMade: PresentationRegistry?
+    /// Set once a `containerRelativeFrame` was laid out: containers that change size then drop
+    /// their subtree's cached sizes (Layout/ContainerRelativeFrame.swift).
+    @exclusivity(unchecked) var usesContainerRelativeFrames = false
     /// matchedGeometryEffect groups (Views/MatchedGeometryEffect.swift).
     let matchedGeometry = MatchedGeometryGroups()
     /// The last node serial before the current update (nodes past it were made in it).

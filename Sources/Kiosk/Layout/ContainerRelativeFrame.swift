@@ -8,9 +8,16 @@
 //     }
 //
 // With `count` and `span`, the length is `(container − spacing × (count − 1)) / count × span +
-// spacing × (span − 1)`, SwiftUI's documented grid rule. Kiosk differs: a navigation page is not
-// a container (SwiftUI's window or navigation column), and content margins and safe areas are not
-// subtracted (a kiosk screen has none).
+// spacing × (span − 1)`, SwiftUI's documented grid rule. Containers, nearest first: a ScrollView
+// (its viewport), a NavigationStack page (the space between its bars: the bars are the page's
+// safe area, which SwiftUI subtracts), else the screen. Content margins are not subtracted.
+//
+// Sizes are cached per node and proposal (LayoutPass), and a view inside a ScrollView is often
+// proposed the same size whatever the viewport's length (`nil` along the scrolled axis), so
+// the cached answer would outlive a container that grew or shrank. A container that lays out
+// at another size than last time therefore drops the cached sizes of its subtree
+// (`ContainerRelativeFrameCache.containerResized`) — only once a relative frame has been laid
+// out on the screen, and resizes are rare.
 
 extension View {
     /// Sizes this view along `axes` to its container's length there.
@@ -44,12 +51,13 @@ struct _ContainerRelativeFrame: BuiltinModifier, LayoutBehavior {
     let alignment: Alignment
     let length: (CGFloat, Axis) -> CGFloat
 
-    /// The container's size: the nearest ScrollView around `node` (laid out before its content),
-    /// else the screen.
+    /// The container's size: the nearest ScrollView or navigation page around `node` (laid
+    /// out before its content), else the screen.
     static func containerSize(of node: Node) -> CGSize {
+        node.graph.usesContainerRelativeFrames = true
         var n = node.parent
         while let p = n {
-            if p.layout is any ScrollContainer { return p.layoutFrame.size }
+            if let c = p.layout as? any RelativeFrameContainer, let size = c.containerSize(node: p) { return size }
             n = p.parent
         }
         return node.graph.rootEnvironment.screenSize
@@ -84,5 +92,31 @@ struct _ContainerRelativeFrame: BuiltinModifier, LayoutBehavior {
     }
 }
 
-/// Layouts that are containers for `containerRelativeFrame` (ScrollView).
-protocol ScrollContainer {}
+/// Layouts that are containers for `containerRelativeFrame` (ScrollView, a navigation page).
+protocol RelativeFrameContainer {
+    /// The size a relative frame inside sees (nil: not a container now, ask further out).
+    func containerSize(node: Node) -> CGSize?
+}
+
+/// ScrollView: its viewport is the container.
+protocol ScrollContainer: RelativeFrameContainer {}
+extension ScrollContainer {
+    func containerSize(node: Node) -> CGSize? { node.layoutFrame.size }
+}
+
+enum ContainerRelativeFrameCache {
+    /// Call when the container `node` is about to lay out its content at `size`, having laid it
+    /// out at `old` before: when they differ (and a relative frame was ever laid out on this
+    /// screen), every node below drops its cached sizes and lays out again in this pass.
+    static func containerResized(_ node: Node, from old: CGSize, to size: CGSize) {
+        guard old != size, node.graph.usesContainerRelativeFrames else { return }
+        func walk(_ n: Node) {
+            for c in n.children where !c.isRemoved {
+                c.sizeCache.removeAll(keepingCapacity: true)
+                c.needsLayout = true
+                walk(c)
+            }
+        }
+        walk(node)
+    }
+}

@@ -101,8 +101,8 @@ extension RenderPass {
         guard items.count > start else { return false }
         let group = takeItems(from: start)
         switch effect {
-        case .clip, .mask, .projection, .canvas: noteFixedPosition()
-        default: if given != nil { noteFixedPosition() }
+        case .mask, .projection, .canvas: noteFixedPosition()
+        default: if given != nil { noteFixedPosition() }      // a shape clip moves whole (RangeShift)
         }
         var bounds: IntRect
         if let given { bounds = given } else {

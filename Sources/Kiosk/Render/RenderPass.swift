@@ -245,6 +245,11 @@ final class RenderPass {
                     hit.transform.tx += Double(dx)
                     hit.transform.ty += Double(dy)
                     if hit.clip != clip0 && !hit.clip.isEmpty { hit.clip = hit.clip.offsetBy(dx, dy) }
+                    // Shape clips' device paths move too: in place when this region holds them
+                    // alone (an inline shape translates without an allocation).
+                    for k in hit.clipPaths.indices {
+                        hit.clipPaths[k] = hit.clipPaths[k].applying(.translation(Double(dx), Double(dy)))
+                    }
                     hitRegions.append(hit)
                 }
             }
@@ -497,8 +502,8 @@ final class RenderPass {
                      grow: Int = 0, offset: (Int, Int) = (0, 0), limit: IntRect? = nil) {
         noteRewrite(from: index)
         switch effect {
-        case .clip, .mask, .projection, .canvas: context.fixed = true
-        default: if limit != nil { context.fixed = true }
+        case .mask, .projection, .canvas: context.fixed = true
+        default: if limit != nil { context.fixed = true }     // a shape clip moves whole (RangeShift)
         }
         guard var bounds = group.first?.bounds else { return }
         for item in group.dropFirst() { bounds = bounds.union(item.bounds) }

@@ -135,16 +135,19 @@ enum RangeShift {
     static func canMove(_ item: DisplayItem) -> Bool {
         if case let .group(effect, list) = item.command {
             switch effect {
-            case .shadow, .opacity, .colorMatrix, .blur, .blend: break
-            case .clip, .mask, .projection, .canvas: return false
+            // A shape clip's device path moves with its items (`move`; an inline shape — a
+            // rounded rectangle, a capsule — is translated without an allocation).
+            case .shadow, .opacity, .colorMatrix, .blur, .blend, .clip: break
+            case .mask, .projection, .canvas: return false
             }
             return list.allSatisfy(canMove)
         }
         return onGrid(item.transform.tx) && onGrid(item.transform.ty)
     }
 
+    /// A hit region inside shape clips moves with its device clip paths (`RenderPass.shiftCopy`).
     static func canMove(_ hit: HitRegion) -> Bool {
-        hit.clipPaths.isEmpty && onGrid(hit.transform.tx) && onGrid(hit.transform.ty)
+        onGrid(hit.transform.tx) && onGrid(hit.transform.ty)
     }
 }
 
@@ -156,9 +159,10 @@ extension DisplayItem {
     mutating func move(dx: Int, dy: Int, clip0: IntRect) {
         bounds = bounds.offsetBy(dx, dy)
         if let c = clip, c != clip0, !c.isEmpty { clip = c.offsetBy(dx, dy) }
-        if case .group(let effect, var list) = command {
+        if case .group(var effect, var list) = command {
             command = .group(.canvas, [])
             for k in list.indices { list[k].move(dx: dx, dy: dy, clip0: clip0) }
+            if case .clip(let path) = effect { effect = .clip(path.applying(.translation(Double(dx), Double(dy)))) }
             command = .group(effect, list)
         } else {
             transform.tx += Double(dx)

@@ -26,6 +26,8 @@ public struct Menu<Label: View, Content: View>: View {
         self.content = content(); self.label = label()
     }
 
+    @Environment(\.menuCentredUnderLabel) private var centred
+
     public var body: some View {
         let anchor = ViewGraph.currentReader.map { WeakNode($0) }
         let content = AnyView(self.content)
@@ -35,7 +37,8 @@ public struct Menu<Label: View, Content: View>: View {
                 style: .menu, identity: nil,
                 content: { AnyView(_MenuCard(content: content)) },
                 dismiss: { binding.wrappedValue = false },
-                anchor: { anchor?.node.flatMap { ViewGraph.unionFrame(of: $0) } ?? .zero }) : nil))
+                anchor: { anchor?.node.flatMap { ViewGraph.unionFrame(of: $0) } ?? .zero },
+                anchorCentred: centred) : nil))
     }
 }
 
@@ -50,6 +53,15 @@ extension Menu where Label == Kiosk.Label<Text, Image> {
     /// A menu titled `title` with a symbol.
     public init<S: StringProtocol>(_ title: S, systemImage: String, @ViewBuilder content: () -> Content) {
         self.init(content: content) { Kiosk.Label(title, systemImage: systemImage) }
+    }
+}
+
+struct MenuCentredKey: EnvironmentKey { static let defaultValue = false }
+extension EnvironmentValues {
+    /// Whether a Menu's panel opens centred under its label (the navigation title's menu,
+    /// `toolbarTitleMenu`, as iOS 17 shows it) instead of aligned with its leading edge.
+    var menuCentredUnderLabel: Bool {
+        get { self[MenuCentredKey.self] } set { self[MenuCentredKey.self] = newValue }
     }
 }
 
@@ -112,14 +124,18 @@ struct _MenuButtonRow: View {
 struct _MenuPanel: View {
     let entry: PresentationEntry
     var body: some View {
-        _MenuPlacement(anchor: entry.anchor) { _PresentedContent(entry: entry, version: entry.version) }
+        _MenuPlacement(anchor: entry.anchor, centred: entry.anchorCentred) { _PresentedContent(entry: entry, version: entry.version) }
     }
 }
 
 struct _MenuPlacement<Content: View>: View, PrimitiveView, LayoutBehavior {
     let anchor: CGRect
+    /// Centred under the anchor (a navigation title's menu) rather than leading-aligned.
+    var centred = false
     let content: Content
-    init(anchor: CGRect, @ViewBuilder content: () -> Content) { self.anchor = anchor; self.content = content() }
+    init(anchor: CGRect, centred: Bool = false, @ViewBuilder content: () -> Content) {
+        self.anchor = anchor; self.centred = centred; self.content = content()
+    }
     var body: Never { bodyNeverCalled("_MenuPlacement") }
     var layoutBehavior: (any LayoutBehavior)? { self }
     func makeChildren(_ list: inout ChildList) { list.append(content, key: 0) }
@@ -127,12 +143,13 @@ struct _MenuPlacement<Content: View>: View, PrimitiveView, LayoutBehavior {
         proposal.replacingUnspecifiedDimensions()
     }
 
-    /// Below the anchor, leading-aligned; above it when it does not fit below; inside the screen.
-    static func frame(of size: CGSize, anchor a: CGRect, in bounds: CGRect) -> CGRect {
+    /// Below the anchor, leading-aligned (`centred`: centred under it); above it when it does
+    /// not fit below; inside the screen.
+    static func frame(of size: CGSize, anchor a: CGRect, in bounds: CGRect, centred: Bool = false) -> CGRect {
         let m = MenuMetrics.margin
         let anchor = a.minX.isFinite && a.minY.isFinite && a.width.isFinite && a.height.isFinite ? a : CGRect(x: bounds.midX, y: bounds.midY, width: 0, height: 0)
         let h = min(size.height, max(0, bounds.height - 2 * m))
-        var x = anchor.minX
+        var x = centred ? anchor.midX - size.width / 2 : anchor.minX
         x = min(x, bounds.maxX - m - size.width)
         x = max(x, bounds.minX + m)
         var y = anchor.maxY + MenuMetrics.gap
@@ -144,7 +161,7 @@ struct _MenuPlacement<Content: View>: View, PrimitiveView, LayoutBehavior {
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
         for item in node.layoutItems {
             let s = pass.size(item, ProposedViewSize(width: MenuMetrics.width, height: nil))
-            pass.place(item, in: Self.frame(of: s, anchor: anchor, in: bounds))
+            pass.place(item, in: Self.frame(of: s, anchor: anchor, in: bounds, centred: centred))
         }
     }
 }

@@ -123,7 +123,9 @@ public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout,
             // cast through the conformance tables on every recording (1.4 k instructions a frame).
             let rectangular = ClipShape.self == Rectangle.self && pass.transform.isAxisAligned
             if rectangular { pass.narrowClip(to: outline.rect) }
-            else { pass.clipPaths.append(device); pass.noteFixedPosition() }
+            // The clip path is in device pixels; the group item holding it is moved whole by a
+            // scroll (RangeShift moves the path with it), its content is not copied on its own.
+            else { pass.clipPaths.append(device) }
             let start = pass.items.count
             pass.renderChildren(of: node)
             if !rectangular && pass.items.count > start {

@@ -13,7 +13,8 @@
 // are estimated as the mean measured one); a scroll frame that needs no other lines touches
 // nothing here. Other content (Sections, several ForEach, plain views) is built whole; a
 // Section's header and footer take a whole line and each Section starts a new line.
-// `pinnedViews` is accepted and ignored (headers scroll with the content).
+// `pinnedViews` pins the Sections' headers and footers to the scroll view's edges while
+// their section scrolls (PinnedSections.swift).
 // `ScrollViewProxy.scrollTo` an unbuilt cell of a lazy grid scrolls to the line its index
 // would be if every line held one cell (kiosk limit); built cells are found exactly.
 //
@@ -68,10 +69,15 @@ public struct LazyVGrid<Content: View>: View, PrimitiveView, LayoutBehavior {
     public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
         core = LazyGridCore(axis: .vertical, tracks: columns, alignment: alignment.fraction, spacing: spacing)
+        self.pinnedViews = pinnedViews
         self.content = content()
     }
+    let pinnedViews: PinnedScrollableViews
     public var body: Never { bodyNeverCalled("LazyVGrid") }
     func makeChildren(_ list: inout ChildList) { core.makeChildren(content, &list) }
+    func render(node: Node, pass: RenderPass) {
+        PinnedSections.render(node: node, pass: pass, axis: .vertical, pinned: pinnedViews)
+    }
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         core.sizeThatFits(proposal, node: node, pass: pass)
     }
@@ -85,10 +91,15 @@ public struct LazyHGrid<Content: View>: View, PrimitiveView, LayoutBehavior {
     public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
         core = LazyGridCore(axis: .horizontal, tracks: rows, alignment: alignment.fraction, spacing: spacing)
+        self.pinnedViews = pinnedViews
         self.content = content()
     }
+    let pinnedViews: PinnedScrollableViews
     public var body: Never { bodyNeverCalled("LazyHGrid") }
     func makeChildren(_ list: inout ChildList) { core.makeChildren(content, &list) }
+    func render(node: Node, pass: RenderPass) {
+        PinnedSections.render(node: node, pass: pass, axis: .horizontal, pinned: pinnedViews)
+    }
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         core.sizeThatFits(proposal, node: node, pass: pass)
     }
@@ -171,7 +182,7 @@ struct LazyGridCore {
 
     func makeChildren<Content: View>(_ content: Content, _ list: inout ChildList) {
         warnIfNoTracks()
-        guard let node = ViewGraph.currentReader, let source = content as? any LazyChildSource else {
+        guard let node = ViewGraph.currentReader, let source = content as? any LazyChildSource, !source.elementsAreSections else {
             (ViewGraph.currentReader?.modifierState as? LazyStackBox)?.source = nil
             list.append(content, key: 0)
             return

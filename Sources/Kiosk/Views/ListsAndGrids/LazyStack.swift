@@ -8,7 +8,8 @@
 // Laziness needs the rows one by one: content that is a `ForEach` directly is built lazily;
 // any other content (a header beside a ForEach, a Group) is built whole and stacked like a
 // VStack/HStack (documented limit). Outside a ScrollView everything is built.
-// `pinnedViews` is accepted and ignored: section headers do not pin (no `Section` yet).
+// `pinnedViews` pins Sections' headers and footers to the scroll view's edges
+// (PinnedSections.swift); a ForEach of Sections is built whole (a section is several items).
 //
 // When the window moves (a scroll frame), the stack is re-evaluated only if the range of rows
 // it needs changed; otherwise a scroll frame touches nothing here.
@@ -24,10 +25,15 @@ public struct LazyVStack<Content: View>: View, PrimitiveView, LayoutBehavior {
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
         core = LazyStackCore(axis: .vertical, alignment: alignment.fraction, spacing: spacing)
+        self.pinnedViews = pinnedViews
         self.content = content()
     }
+    let pinnedViews: PinnedScrollableViews
     public var body: Never { bodyNeverCalled("LazyVStack") }
     func makeChildren(_ list: inout ChildList) { core.makeChildren(content, &list) }
+    func render(node: Node, pass: RenderPass) {
+        PinnedSections.render(node: node, pass: pass, axis: .vertical, pinned: pinnedViews)
+    }
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         core.sizeThatFits(proposal, node: node, pass: pass)
     }
@@ -41,17 +47,22 @@ public struct LazyHStack<Content: View>: View, PrimitiveView, LayoutBehavior {
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {
         core = LazyStackCore(axis: .horizontal, alignment: alignment.fraction, spacing: spacing)
+        self.pinnedViews = pinnedViews
         self.content = content()
     }
+    let pinnedViews: PinnedScrollableViews
     public var body: Never { bodyNeverCalled("LazyHStack") }
     func makeChildren(_ list: inout ChildList) { core.makeChildren(content, &list) }
+    func render(node: Node, pass: RenderPass) {
+        PinnedSections.render(node: node, pass: pass, axis: .horizontal, pinned: pinnedViews)
+    }
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         core.sizeThatFits(proposal, node: node, pass: pass)
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) { core.placeChildren(in: bounds, node: node, pass: pass) }
 }
 
-/// Which section views pin to the scroll view's edges (kiosk: accepted, ignored).
+/// Which section views pin to the scroll view's edges (PinnedSections.swift).
 public struct PinnedScrollableViews: OptionSet, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -62,12 +73,15 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 /// Content that can list its children one index at a time (ForEach).
 protocol LazyChildSource {
     var lazyCount: Int { get }
+    /// The elements are Sections (several items each): not built lazily.
+    var elementsAreSections: Bool { get }
     func appendLazyChildren(_ range: Range<Int>, to list: inout ChildList)
     func lazyIndex(of id: AnyHashable) -> Int?
 }
 
 extension ForEach: LazyChildSource {
     var lazyCount: Int { data.count }
+    var elementsAreSections: Bool { Content.self is any ListSection.Type }
     func appendLazyChildren(_ range: Range<Int>, to list: inout ChildList) {
         var index = data.index(data.startIndex, offsetBy: range.lowerBound)
         for _ in range {
@@ -95,7 +109,7 @@ struct LazyStackCore {
     var cross: Axis { axis == .horizontal ? .vertical : .horizontal }
 
     func makeChildren<Content: View>(_ content: Content, _ list: inout ChildList) {
-        guard let node = ViewGraph.currentReader, let source = content as? any LazyChildSource else {
+        guard let node = ViewGraph.currentReader, let source = content as? any LazyChildSource, !source.elementsAreSections else {
             (ViewGraph.currentReader?.modifierState as? LazyStackBox)?.source = nil
             list.append(content, key: 0)
             return

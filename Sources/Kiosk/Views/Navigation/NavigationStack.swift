@@ -20,6 +20,9 @@
 
 import Observation
 
+/// A weak reference to a scroll view's box (`@Observable` classes cannot hold `weak` properties).
+struct WeakScrollBox { weak var box: ScrollBox? }
+
 /// What a page's content tells its navigation bar.
 @Observable final class NavigationPageInfo {
     var title: String?
@@ -32,6 +35,11 @@ import Observation
     /// Whether the page shows a grouped List or Form (ListBackground sets it): the bar is then
     /// drawn in the grouped background, as iOS's bar is transparent over it at the scroll edge.
     var groupedContent = false
+    /// Whether the page's content is scrolled under the bar (iOS 17: the bar is transparent at
+    /// the scroll edge and shows the bar material, with its hairline, once content goes under
+    /// it). Written by the page's first vertical ScrollView (`edgeScroller`) when it changes.
+    var scrolledUnder = false
+    @ObservationIgnored var edgeScroller = WeakScrollBox()
     @ObservationIgnored var titleMenu: AnyView?
     /// Bumped whenever a `.toolbar` on the page is evaluated: its items are views, which cannot
     /// be compared, so the bar and the bottom toolbar read them again.
@@ -406,14 +414,36 @@ struct _NavigationBar: View {
             }
         }
         .frame(maxWidth: .infinity)
-        .background(info.groupedContent ? Color(uiColor: .systemGroupedBackground) : Color(.systemBackground))
+        .modifier(_NavigationBarBackground(grouped: info.groupedContent, scrolledUnder: info.scrolledUnder))
         }
     }
 }
 
+/// The bar's background (iOS 17's standard and scroll-edge appearances): at the scroll edge it is
+/// transparent — the page's own background shows, grouped or plain, and no hairline —; once the
+/// content is scrolled under it, the bar material (`_BarMaterial`'s fill) with a hairline along
+/// its bottom edge. One view structure for both (only colours change), so the bar's items keep
+/// their nodes when it turns.
+struct _NavigationBarBackground: ViewModifier {
+    let grouped: Bool
+    let scrolledUnder: Bool
+    @Environment(\.colorScheme) private var scheme
+    func body(content: Content) -> some View {
+        let edge = grouped ? Color(uiColor: .systemGroupedBackground) : Color(.systemBackground)
+        let material = scheme == .dark ? Color(white: 0.086).opacity(0.94) : Color(white: 0.976).opacity(0.94)
+        let hairline = scheme == .dark ? Color.white.opacity(0.16) : Color.black.opacity(0.3)
+        return content
+            .background(scrolledUnder ? material : edge)
+            .overlay(alignment: .bottom) { hairline.opacity(scrolledUnder ? 1 : 0).frame(height: 1) }
+    }
+}
+
+/// The space a navigation page gives its content, for `containerRelativeFrame`.
+final class PageContainerBox { var size: CGSize? }
+
 /// Lays its second child (the bar) across the top at its own height and its first child (the
 /// page's content) in the space below; takes the whole proposal.
-struct _NavigationPageLayout<Content: View>: View, PrimitiveView, LayoutBehavior, NavigationBarArea {
+struct _NavigationPageLayout<Content: View>: View, PrimitiveView, LayoutBehavior, NavigationBarArea, RelativeFrameContainer {
     let content: Content
     init(@ViewBuilder content: () -> Content) { self.content = content() }
     var body: Never { bodyNeverCalled("_NavigationPageLayout") }
@@ -423,6 +453,8 @@ struct _NavigationPageLayout<Content: View>: View, PrimitiveView, LayoutBehavior
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         proposal.replacingUnspecifiedDimensions()
     }
+
+    func containerSize(node: Node) -> CGSize? { (node.modifierState as? PageContainerBox)?.size }
 
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
         let items = node.layoutItems
@@ -440,6 +472,11 @@ struct _NavigationPageLayout<Content: View>: View, PrimitiveView, LayoutBehavior
         }
         // The content gets the space between and is centred in it (as a root view is).
         let space = CGRect(x: bounds.minX, y: bounds.minY + barHeight, width: bounds.width, height: bounds.height - barHeight - bottomHeight)
+        // It is the container of `containerRelativeFrame`s inside (the bars are its safe area).
+        let box: PageContainerBox
+        if let b = node.modifierState as? PageContainerBox { box = b } else { box = PageContainerBox(); node.modifierState = box }
+        ContainerRelativeFrameCache.containerResized(node, from: box.size ?? .zero, to: space.size)
+        box.size = space.size
         let size = pass.size(items[0], ProposedViewSize(width: space.width, height: space.height))
         pass.place(items[0], in: CGRect(x: space.midX - size.width / 2, y: space.midY - size.height / 2,
                                         width: size.width, height: size.height))

@@ -1,6 +1,6 @@
 // `.toolbarTitleMenu { … }` (iOS 16): the navigation title becomes a pull-down menu — the title
 // with a chevron below-pointing beside it; a tap opens the content (buttons) as a Menu does
-// (Controls/Menu.swift), under the title. Like `.navigationTitle` it writes into the enclosing
+// (Controls/Menu.swift), centred under the title. Like `.navigationTitle` it writes into the enclosing
 // NavigationStack page (NavigationPageInfo.titleMenu); outside a stack it does nothing. iOS shows
 // the menu for inline and large titles alike; so does kiosk. A page with no title shows none.
 
@@ -55,6 +55,8 @@ struct _NavigationTitleText: View {
                 .foregroundColor(.primary)
             }
             .buttonStyle(.plain)
+            // iOS 17 opens the title's menu centred under the title.
+            .environment(\.menuCentredUnderLabel, true)
         } else {
             text
         }

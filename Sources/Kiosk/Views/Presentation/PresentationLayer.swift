@@ -46,6 +46,8 @@ final class PresentationEntry {
     var onDismiss: (() -> Void)?
     /// A menu's anchor (its button's frame, screen coordinates).
     var anchor: CGRect = .zero
+    /// The menu opens centred under its anchor (a navigation title's menu).
+    var anchorCentred = false
     /// A sheet's detents, drag indicator and interactive-dismiss flag, written by its content.
     let sheet = SheetConfiguration()
     /// The `item:` form's identity (a new one replaces the presentation).
@@ -302,6 +304,7 @@ struct _PresentationHook: BuiltinModifier, LifecycleModifier {
         entry.onDismiss = request.onDismiss
         entry.identity = request.identity
         entry.anchor = request.anchor?() ?? .zero
+        entry.anchorCentred = request.anchorCentred
         if registry.present(entry) { box.entry = entry }
     }
 
@@ -322,6 +325,8 @@ struct PresentationRequest {
     var onDismiss: (() -> Void)?
     /// A menu's anchor, read after layout.
     var anchor: (() -> CGRect)?
+    /// Centred under the anchor rather than leading-aligned.
+    var anchorCentred = false
 }
 
 struct PresentationEntryKey: EnvironmentKey { static let defaultValue: PresentationEntry? = nil }

@@ -61,7 +61,7 @@ final class ScrollBox {
         if !dragging && !isMoving {
             let m = maximum
             let clamped = CGPoint(x: min(max(0, offset.x), m.x), y: min(max(0, offset.y), m.y))
-            if clamped != offset { offset = clamped }
+            if clamped != offset { offset = clamped; if page != nil { updateBar() } }
         }
         notifyLazy(graph: node.graph, inLayout: true)
     }
@@ -251,9 +251,31 @@ final class ScrollBox {
         return isMoving || dragging || visible
     }
 
+    /// The navigation page whose bar this scroll view turns (its first vertical ScrollView).
+    weak var page: NavigationPageInfo?
+
+    /// Claims the page's bar (at layout) when no other live scroll view has it.
+    func claimBar(of page: NavigationPageInfo?) {
+        guard axes.contains(.vertical), let page else { return }
+        if page.edgeScroller.box == nil || page.edgeScroller.box === self {
+            if page.edgeScroller.box !== self { page.edgeScroller.box = self }
+            self.page = page
+            updateBar()
+        }
+    }
+
+    /// Content under the bar: scrolled down by more than half a point (the rubber band at the
+    /// top is the scroll edge still). Writes the page only on a change.
+    private func updateBar() {
+        guard let page, page.edgeScroller.box === self else { return }
+        let under = offset.y > 0.5
+        if page.scrolledUnder != under { page.scrolledUnder = under }
+    }
+
     private func setOffset(_ o: CGPoint, at time: Double? = nil) {
         guard o.x.isFinite, o.y.isFinite else { return }
         offset = o
+        if page != nil { updateBar() }
         lastMove = time ?? now
         indicatorsShown = showsIndicators(at: lastMove)
         changed()

@@ -75,7 +75,9 @@ public struct ScrollView<Content: View>: View, PrimitiveView, LayoutBehavior, No
         box.axes = axes
         box.showsIndicators = showsIndicators
         let m = margins(node)
+        ContainerRelativeFrameCache.containerResized(node, from: box.viewport.size, to: bounds.size)
         box.willLayOut(viewport: bounds, margins: m)
+        box.claimBar(of: node.environment.navigationPage)
         let items = node.layoutItems
         var content = CGRect(origin: bounds.origin, size: .zero)
         if !items.isEmpty {

@@ -1,0 +1,46 @@
+// Issue 39 (the product-grid benchmark): cards clipped to a rounded rectangle scroll by moving
+// pixels like any other card — the clip group and its hit regions' device clip paths move with
+// them (RangeShift, RenderPass.shiftCopy) — and the frame is what a fresh recording draws.
+import Testing
+@testable import Kiosk
+import Raster
+
+private struct ClippedCards: View {
+    var body: some View {
+        ScrollView {
+            LazyVGrid(columns: [GridItem(.adaptive(minimum: 90), spacing: 10)], spacing: 10) {
+                ForEach(0..<200, id: \.self) { i in
+                    Color(hue: Double(i % 12) / 12, saturation: 0.6, brightness: 0.9)
+                        .frame(height: 60)
+                        .overlay(Circle().fill(.white).frame(width: 20, height: 20))
+                        .clipShape(RoundedRectangle(cornerRadius: 12))
+                }
+            }
+            .padding(10)
+        }
+        .background(Color.gray)
+    }
+}
+
+@Suite struct ClipShapeScrollTests {
+    @Test func clippedCardsScrollByMovingPixelsAndDrawWhatAFreshFrameDraws() {
+        let host = HeadlessHost(width: 400, height: 300, text: FixedAdvanceText()) { ClippedCards() }
+        host.advance(by: 0.1)
+        host.scrollBox()?.scroll(to: CGPoint(x: 0, y: 5), transaction: Transaction())
+        host.advance(by: 1.0 / 60)
+        for k in 1...3 {
+            host.scrollBox()?.scroll(to: CGPoint(x: 0, y: 5 + 7 * k), transaction: Transaction())
+            host.advance(by: 1.0 / 60)
+            #expect(host.renderer.lastShiftedNodes > 0, "frame \(k)")
+            #expect(host.renderer.lastMove != nil, "frame \(k): the scroll was drawn by moving pixels")
+        }
+        let fresh = HeadlessHost(width: 400, height: 300, text: FixedAdvanceText()) { ClippedCards() }
+        fresh.advance(by: 0.1)
+        fresh.scrollBox()?.scroll(to: CGPoint(x: 0, y: 26), transaction: Transaction())
+        fresh.advance(by: 1.0 / 60)
+        fresh.redraw()
+        var differing = 0
+        for y in 0..<300 { for x in 0..<400 where rgba(host.snapshot(), x, y) != rgba(fresh.snapshot(), x, y) { differing += 1 } }
+        #expect(differing == 0)
+    }
+}
