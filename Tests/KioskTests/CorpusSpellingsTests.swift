@@ -146,4 +146,38 @@ import TestSupport
         #expect(abs(h - p / 2) <= 2)
         #expect(rgba(bad, 10, 10) == rgba(plain, 10, 10))
     }
+
+    @Test func theInnermostFontWeightAndColourOfATextWin() throws {
+        // As active-sludge/OnboardingScreen writes its step title.
+        let host = HeadlessHost(width: 390, height: 200) {
+            VStack {
+                Text("Step 1").font(.title).font(.body)
+                Text("Step 2").font(.body)
+                Text("Red").foregroundColor(.red).foregroundColor(.blue).font(.system(size: 40))
+                Text("Bold").fontWeight(.bold).fontWeight(.ultraLight)
+                Text("Thin").fontWeight(.ultraLight)
+            }
+        }
+        let title = try #require(host.frame(ofText: "Step 1"))
+        let body = try #require(host.frame(ofText: "Step 2"))
+        #expect(title.height > body.height * 1.4)       // 28 pt over 17 pt
+        let red = try #require(host.frame(ofText: "Red"))
+        let s = host.snapshot()
+        var reds = 0, blues = 0
+        for y in Int(red.minY)..<Int(red.maxY) { for x in Int(red.minX)..<Int(red.maxX) {
+            let p = rgba(s, x, y)
+            if p[0] > 200 && p[2] < 120 { reds += 1 }
+            if p[2] > 200 && p[0] < 80 { blues += 1 }
+        } }
+        #expect(reds > 20 && blues == 0)
+        let bold = try #require(host.frame(ofText: "Bold"))
+        let thin = try #require(host.frame(ofText: "Thin"))
+        func ink(_ r: CGRect) -> Int {
+            var n = 0
+            for y in Int(r.minY)..<Int(r.maxY) { for x in Int(r.minX)..<Int(r.maxX) where rgba(s, x, y)[0] < 128 { n += 1 } }
+            return n
+        }
+        // "Bold" keeps its bold strokes: more dark pixels per letter than the ultra-light line.
+        #expect(Double(ink(bold)) / 4 > Double(ink(thin)) / 4 * 1.3)
+    }
 }

@@ -31,13 +31,15 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputCo
     init(string: String, runs: [TextRun]?) { self.string = string; self.runs = runs }
     public var body: Never { bodyNeverCalled("Text") }
 
-    public func font(_ font: Font?) -> Text { var t = self; t.font = font; return t }
-    public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = weight; return t }
+    // Set twice on one Text, the first (innermost) font, weight or colour wins, as in SwiftUI:
+    // `Text(title).font(.title).font(.body)` is a title (a public onboarding screen wrote it).
+    public func font(_ font: Font?) -> Text { var t = self; t.font = t.font ?? font; return t }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { var t = self; t.weight = t.weight ?? weight; return t }
     public func bold() -> Text { fontWeight(.bold) }
     public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
     public func italic() -> Text { var t = self; t.isItalic = true; return t }
     public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
-    public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = color; return t }
+    public func foregroundColor(_ color: Color?) -> Text { var t = self; t.color = t.color ?? color; return t }
 
     /// Whether this text measures and wraps as `other` does: everything but the colour is the
     /// same (LayoutInputComparable).
