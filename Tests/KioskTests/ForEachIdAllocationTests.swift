@@ -5,37 +5,18 @@ import Testing
 import CAllocationCount
 import TestSupport
 @testable import Kiosk
+@testable import KioskScenes
 
-/// `count` elements of a ForEach over a range with `id: \.self` (or, `byKeyPath` false, the
-/// range initialiser), re-made by a TimelineView every frame.
-private struct TickingKeyPathForEach: View {
-    let count: Int
-    var byKeyPath = true
-    var body: some View {
-        TimelineView(.animation) { context in
-            let tick = CGFloat(Int((context.date.timeIntervalSince1970 * 60).rounded()) % 5)
-            ZStack(alignment: .topLeading) {
-                if byKeyPath {
-                    ForEach(0..<count, id: \.self) { i in
-                        Color.blue.frame(width: 4, height: 4).offset(x: CGFloat(i * 5), y: tick)
-                    }
-                } else {
-                    ForEach(0..<count) { i in
-                        Color.blue.frame(width: 4, height: 4).offset(x: CGFloat(i * 5), y: tick)
-                    }
-                }
-            }
-        }
-    }
-}
+// The view measured is `ForEachIdBench` (KioskScenes' `bench-foreach-*` scenes, which `kiosk bench`
+// measures in release): a ForEach over a range re-made by a TimelineView every frame.
 
 @Suite(.serialized, .disabled(if: Sanitizers.replaceMalloc, "a sanitizer's malloc replaces the counted one (scripts/sanitize)"))
 struct ForEachIdAllocationTests {
     @Test func aSelfKeyPathIdCostsNothingPerElement() throws {
         #expect(kiosk_allocation_counting_active() == 1)
-        let few = try ReEvaluationAllocationTests.updateAllocations(of: TickingKeyPathForEach(count: 4))
-        let many = try ReEvaluationAllocationTests.updateAllocations(of: TickingKeyPathForEach(count: 64))
-        let range = try ReEvaluationAllocationTests.updateAllocations(of: TickingKeyPathForEach(count: 64, byKeyPath: false))
+        let few = try ReEvaluationAllocationTests.updateAllocations(of: ForEachIdBench(count: 4))
+        let many = try ReEvaluationAllocationTests.updateAllocations(of: ForEachIdBench(count: 64))
+        let range = try ReEvaluationAllocationTests.updateAllocations(of: ForEachIdBench(count: 64, byKeyPath: false))
         print("ForEachIdAllocation: id: \\.self 4 elements \(few), 64 elements \(many); range init 64 \(range)")
         #expect(many.max()! <= few.max()! + 4, "update allocations: 4 elements \(few), 64 elements \(many)")
         #expect(many.max()! <= range.max()! + 2, "id: \\.self \(many) vs the range initialiser \(range)")

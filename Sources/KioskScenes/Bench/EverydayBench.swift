@@ -154,14 +154,13 @@ struct PageSwipeBench: View {
     }
 }
 
-/// A settings Form of 40 rows; one Stepper's value steps every 0.25 s (as a held button repeats).
-struct FormStepperBench: View {
-    @State private var quantity = 1
-    private let ticks = Timer.publish(every: 0.25, on: .main, in: .common).autoconnect()
+/// The 40-row settings Form both Form benchmarks draw, `first` as its first row.
+struct BenchForm<First: View>: View {
+    let first: First
     var body: some View {
         Form {
             Section("Order") {
-                Stepper("Quantity: \(quantity)", value: $quantity, in: 1...999)
+                first
                 ForEach(0..<9, id: \.self) { i in LabeledContent("Item \(i + 1)", value: "$\(i + 3).00") }
             }
             ForEach(0..<3, id: \.self) { s in
@@ -173,7 +172,17 @@ struct FormStepperBench: View {
                 }
             }
         }
-        .onReceive(ticks) { _ in quantity = quantity % 999 + 1 }
+    }
+}
+
+/// A settings Form of 40 rows; one Stepper's value steps every 0.25 s (as a held button repeats).
+/// The state lives in the view that makes the Form, so every step re-evaluates the whole Form.
+struct FormStepperBench: View {
+    @State private var quantity = 1
+    private let ticks = Timer.publish(every: 0.25, on: .main, in: .common).autoconnect()
+    var body: some View {
+        BenchForm(first: Stepper("Quantity: \(quantity)", value: $quantity, in: 1...999))
+            .onReceive(ticks) { _ in quantity = quantity % 999 + 1 }
     }
 }
 
@@ -188,22 +197,7 @@ struct FormStepperRowBench: View {
                 .onReceive(ticks) { _ in quantity = quantity % 999 + 1 }
         }
     }
-    var body: some View {
-        Form {
-            Section("Order") {
-                QuantityRow()
-                ForEach(0..<9, id: \.self) { i in LabeledContent("Item \(i + 1)", value: "$\(i + 3).00") }
-            }
-            ForEach(0..<3, id: \.self) { s in
-                Section("Section \(s + 1)") {
-                    ForEach(0..<10, id: \.self) { i in
-                        if i % 3 == 0 { Toggle("Option \(s * 10 + i)", isOn: .constant(i % 2 == 0)) }
-                        else { LabeledContent("Setting \(s * 10 + i)", value: "Value \(i)") }
-                    }
-                }
-            }
-        }
-    }
+    var body: some View { BenchForm(first: QuantityRow()) }
 }
 
 /// `ForEach(0..<count, id: \.self)` (or the range initialiser) re-made by a TimelineView every

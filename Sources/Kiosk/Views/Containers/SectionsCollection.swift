@@ -49,28 +49,20 @@ public struct SectionCollection: RandomAccessCollection {
                                             content: SubviewsCollection(subviews: loose), footer: SubviewsCollection(subviews: [])))
             loose = []
         }
-        func add(_ view: any View, path: [AnyHashable]) {
-            if let section = view as? any ListSection {
-                flush()
-                func parts(_ v: (any View)?) -> SubviewsCollection {
-                    guard let v else { return SubviewsCollection(subviews: []) }
-                    return SubviewsCollection(v)
-                }
-                out.append(SectionConfiguration(id: SectionConfiguration.ID(keys: path), header: parts(section.headerView),
-                                                content: SubviewsCollection(section.contentView), footer: parts(section.footerView)))
-            } else if let container = view as? any ListRowsContainer {
-                var children = ChildList()
-                container.makeChildren(&children)
-                for i in 0..<children.count {
-                    let child = children[i]
-                    add(child.view, path: path + [AnyHashable(child.key)])
-                }
-            } else {
-                if loose.isEmpty { looseStart = path }
-                loose.append(Subview(id: Subview.ID(keys: path), view: AnyView(view)))
-            }
+        func parts(_ v: (any View)?) -> SubviewsCollection {
+            guard let v else { return SubviewsCollection(subviews: []) }
+            return SubviewsCollection(v)
         }
-        add(view, path: [])
+        SubviewsCollection.walk(view, path: [], claim: { v, path in
+            guard let section = v as? any ListSection else { return false }
+            flush()
+            out.append(SectionConfiguration(id: SectionConfiguration.ID(keys: path), header: parts(section.headerView),
+                                            content: SubviewsCollection(section.contentView), footer: parts(section.footerView)))
+            return true
+        }, leaf: { v, path in
+            if loose.isEmpty { looseStart = path }
+            loose.append(Subview(id: Subview.ID(keys: path), view: AnyView(v)))
+        })
         flush()
         elements = out
     }

@@ -32,20 +32,28 @@ public struct SubviewsCollection: RandomAccessCollection {
 
     init<V: View>(_ view: V) {
         var out: [Subview] = []
-        SubviewsCollection.add(view, path: [], to: &out)
+        SubviewsCollection.walk(view, path: []) { leaf, path in
+            out.append(Subview(id: Subview.ID(keys: path), view: AnyView(leaf)))
+        }
         elements = out
     }
 
-    private static func add(_ view: any View, path: [AnyHashable], to out: inout [Subview]) {
+    /// Takes `view` apart as `ForEach(subviews:)` does: view lists (blocks, ForEach, Group,
+    /// branches) are opened, every other view goes to `leaf` with the keys on the way to it.
+    /// `claim` sees each view first and may take it whole (`ForEach(sections:)` takes Sections).
+    static func walk(_ view: any View, path: [AnyHashable],
+                     claim: (any View, [AnyHashable]) -> Bool = { _, _ in false },
+                     leaf: (any View, [AnyHashable]) -> Void) {
+        if claim(view, path) { return }
         if let container = view as? any ListRowsContainer {
             var children = ChildList()
             container.makeChildren(&children)
             for i in 0..<children.count {
                 let child = children[i]
-                add(child.view, path: path + [AnyHashable(child.key)], to: &out)
+                walk(child.view, path: path + [AnyHashable(child.key)], claim: claim, leaf: leaf)
             }
         } else {
-            out.append(Subview(id: Subview.ID(keys: path), view: AnyView(view)))
+            leaf(view, path)
         }
     }
 }
