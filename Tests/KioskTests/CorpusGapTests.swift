@@ -184,7 +184,7 @@ import TestSupport
         @State var dark = false
         var body: some View {
             VStack {
-                Text("pad \(UIApplication.shared.windows.first?.safeAreaInsets.top ?? -1)")
+                Text(verbatim: "pad \(UIApplication.shared.windows.first?.safeAreaInsets.top ?? -1)")
                 Button("Flip") {
                     dark.toggle()
                     UIApplication.shared.windows.first?.rootViewController?.view.overrideUserInterfaceStyle = dark ? .dark : .light
@@ -270,7 +270,7 @@ import TestSupport
                 Color.blue.frame(width: 60, height: 20).alignmentGuide(.leading) { d in d[.trailing] }
             }
         }
-        let f = host.frames(of: Color.self)
+        let f = host.frames(of: Kiosk.Color.self)
         #expect(f.count == 3)
         // The line is at the largest guide (60, the blue's trailing): red at 60, green at 80, blue at 0.
         #expect(f[1].minX - f[0].minX == 20)
@@ -291,7 +291,7 @@ import TestSupport
             .font(.system(size: 64, weight: .bold))
         }
         let text = try #require(host.frame(ofText: "Open"))
-        let bar = try #require(host.frames(of: Color.self).first)
+        let bar = try #require(host.frames(of: Kiosk.Color.self).first)
         // The text's baseline (≈ 0.8 of its height for this font) sits at the bar's top + 31 + 18.
         let baseline = bar.minY + 49
         #expect(baseline > text.minY + text.height * 0.6 && baseline < text.maxY, "\(bar) \(text)")
@@ -302,7 +302,7 @@ import TestSupport
                 Color.blue.frame(width: 20, height: 20).alignmentGuide(.top) { _ in -10 }.alignmentGuide(.leading) { _ in -30 }
             }
         }
-        let zf = z.frames(of: Color.self)
+        let zf = z.frames(of: Kiosk.Color.self)
         #expect(zf[1].minX - zf[0].minX == 30 && zf[1].minY - zf[0].minY == 10)
     }
 
