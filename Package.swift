@@ -32,6 +32,8 @@ let package = Package(
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
         // `import AVKit`: VideoPlayer, AVPlayer, AVQueuePlayer, AVPlayerLooper, CMTime (KioskVideo) plus Kiosk.
         .library(name: "AVKit", targets: ["AVKit"]),
+        // `import AVFoundation`: the same player API without the AVKit name (AVKit re-exports it).
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
         .executable(name: "kiosk", targets: ["KioskCLI"]),
         .executable(name: "kiosk-video-bench", targets: ["KioskVideoBench"]),
     ],
@@ -86,7 +88,8 @@ let package = Package(
         // every item fails with `VideoError.unavailable` and VideoPlayer says so.
         .target(name: "KioskVideo", dependencies: ["Kiosk", "Raster", "CDRM"] + (withVideo ? ["CGStreamer"] : [])),
         // `import AVKit` for SwiftUI code that plays video: re-exports Kiosk and KioskVideo.
-        .target(name: "AVKit", dependencies: ["Kiosk", "KioskVideo"]),
+        .target(name: "AVFoundation", dependencies: ["Kiosk", "KioskVideo"]),
+        .target(name: "AVKit", dependencies: ["AVFoundation"]),
         // A photo with a video in a corner, played in real time: frame time and CPU (README, VideoPlayer).
         .executableTarget(name: "KioskVideoBench", dependencies: ["Kiosk", "KioskVideo"]),
         // Scenes written with the public API only (`import Kiosk`): the seed programs, the LVGL

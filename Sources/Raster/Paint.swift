@@ -25,14 +25,18 @@ public struct LinearGradient: Hashable, Sendable {
     }
 }
 
-/// A radial gradient: t = 0 at `center`, t = 1 on the circle of `radius` around it.
+/// A radial gradient: t = 0 at `center`, t = 1 on the circle of `radius` around it — or, with
+/// `radiusY`, on the axis-aligned ellipse of radii `radius` (x) and `radiusY` (y): the circular
+/// gradient under a vertical scale (SwiftUI's `EllipticalGradient`).
 public struct RadialGradient: Hashable, Sendable {
     public var center: Point
     public var radius: Double
+    /// The vertical radius of an elliptical gradient; nil: `radius` (a circle).
+    public var radiusY: Double?
     public var stops: [GradientStop]
     public var spread: Spread
-    public init(center: Point, radius: Double, stops: [GradientStop], spread: Spread = .pad) {
-        self.center = center; self.radius = radius; self.stops = stops; self.spread = spread
+    public init(center: Point, radius: Double, radiusY: Double? = nil, stops: [GradientStop], spread: Spread = .pad) {
+        self.center = center; self.radius = radius; self.radiusY = radiusY; self.stops = stops; self.spread = spread
     }
 }
 

@@ -36,3 +36,27 @@ extension MutableCollection where Self: RangeReplaceableCollection {
     }
 }
 
+
+// `.onDelete`/`.onMove` on a ForEach in a List (Kiosk/Views/ListsAndGrids/ListEditing.swift), with
+// Foundation's IndexSet as SwiftUI hands the offsets over.
+extension ForEach {
+    /// Deletes rows in edit mode (the minus disc, then Delete) or by a leftward swipe.
+    public func onDelete(perform action: ((IndexSet) -> Void)?) -> _EditableRows<Self> {
+        _onDelete(perform: action.map { a in { a(IndexSet($0)) } })
+    }
+    /// Reorders rows in edit mode by their grip.
+    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> _EditableRows<Self> {
+        _onMove(perform: action.map { a in { a(IndexSet($0), $1) } })
+    }
+}
+
+extension _EditableRows {
+    /// Deletes rows in edit mode (the minus disc, then Delete) or by a leftward swipe.
+    public func onDelete(perform action: ((IndexSet) -> Void)?) -> _EditableRows<Content> {
+        _onDelete(perform: action.map { a in { a(IndexSet($0)) } })
+    }
+    /// Reorders rows in edit mode by their grip.
+    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> _EditableRows<Content> {
+        _onMove(perform: action.map { a in { a(IndexSet($0), $1) } })
+    }
+}

@@ -30,3 +30,39 @@ extension UISegmentedControl {
         return out
     }
 }
+
+// The navigation bar's title attributes (Kiosk/Views/Navigation/UINavigationBarAppearance.swift):
+// `.foregroundColor` colours the titles; other keys are kept and returned.
+extension UINavigationBarAppearance {
+    /// The inline title's attributes; kiosk draws `.foregroundColor` (a `UIColor`).
+    public var titleTextAttributes: [NSAttributedString.Key: Any] {
+        get { Self.typed(_attributes(large: false)) }
+        set { _setTitleColor(newValue[.foregroundColor] as? UIColor, large: false); _setAttributes(Self.erased(newValue), large: false) }
+    }
+    /// The large title's attributes; kiosk draws `.foregroundColor` (a `UIColor`).
+    public var largeTitleTextAttributes: [NSAttributedString.Key: Any] {
+        get { Self.typed(_attributes(large: true)) }
+        set { _setTitleColor(newValue[.foregroundColor] as? UIColor, large: true); _setAttributes(Self.erased(newValue), large: true) }
+    }
+    static func erased(_ a: [NSAttributedString.Key: Any]) -> [AnyHashable: Any] {
+        Dictionary(uniqueKeysWithValues: a.map { (AnyHashable($0.key), $0.value) })
+    }
+    static func typed(_ a: [AnyHashable: Any]) -> [NSAttributedString.Key: Any] {
+        var out: [NSAttributedString.Key: Any] = [:]
+        for (k, v) in a { if let key = k.base as? NSAttributedString.Key { out[key] = v } }
+        return out
+    }
+}
+
+extension UINavigationBar {
+    /// The pre-iOS 15 title attributes on the proxy; kiosk draws `.foregroundColor`.
+    public var titleTextAttributes: [NSAttributedString.Key: Any]? {
+        get { _attributes(large: false).map(UINavigationBarAppearance.typed) }
+        set { _setTitleColor(newValue?[.foregroundColor] as? UIColor, large: false); _setAttributes(newValue.map(UINavigationBarAppearance.erased), large: false) }
+    }
+    /// The pre-iOS 15 large title attributes on the proxy; kiosk draws `.foregroundColor`.
+    public var largeTitleTextAttributes: [NSAttributedString.Key: Any]? {
+        get { _attributes(large: true).map(UINavigationBarAppearance.typed) }
+        set { _setTitleColor(newValue?[.foregroundColor] as? UIColor, large: true); _setAttributes(newValue.map(UINavigationBarAppearance.erased), large: true) }
+    }
+}

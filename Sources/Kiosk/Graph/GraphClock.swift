@@ -128,6 +128,11 @@ final class GraphClock: @unchecked Sendable {
         return .orphan
     }
 
+    /// The screen whose work runs on this thread, else the newest screen (UIApplication.windows).
+    static var currentGraph: ViewGraph? {
+        ThreadContext.current.graph ?? registry.withLock { $0.mostRecent?.graph }
+    }
+
     /// Whether any screen exists to own a delayed block (asyncAfter falls back to Dispatch if not).
     static var hasTarget: Bool {
         if case .orphan = target { return false }

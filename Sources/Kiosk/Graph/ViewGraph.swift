@@ -59,6 +59,10 @@ final class ViewGraph {
     @exclusivity(unchecked) var startedTasks: [TaskStart] = []
     /// The environment given to the root.
     @exclusivity(unchecked) var rootEnvironment = EnvironmentValues()
+    /// UIKit's `overrideUserInterfaceStyle` on the root view (Runtime/UIApplication.swift) and the
+    /// scheme it replaced.
+    var interfaceStyleOverride: UIUserInterfaceStyle = .unspecified
+    var schemeBeforeOverride: ColorScheme?
     /// Timers and delayed blocks on this screen's clock (GraphClock.swift), made on first use:
     /// a screen without timers keeps the heap it had (FrameAllocationTests counts are sensitive to it).
     @exclusivity(unchecked) private(set) var clockIfMade: GraphClock?

@@ -101,6 +101,9 @@ struct StackLayout {
             if axis == .horizontal, verticalAlignment.baseline != nil {
                 let (above, below) = baselineExtents(items: items, sizes: sizes, pass: pass)
                 result.height = above + below
+            } else if LayoutPass.explicitGuidesInUse {
+                let (above, below) = guideExtents(items: items, sizes: sizes, pass: pass)
+                result[crossAxis] = above + below
             } else {
                 result[crossAxis] = sizes.reduce(0) { max($0, $1[crossAxis]) }
             }
@@ -115,6 +118,24 @@ struct StackLayout {
             let b = pass.baseline(of: item, size: sizes[i], last: verticalAlignment.baseline == .last) ?? sizes[i].height
             above = max(above, b)
             below = max(below, sizes[i].height - b)
+        }
+        return (above, below)
+    }
+
+    /// A child's cross-axis guide value (AlignmentGuide.swift): explicit, else the default.
+    private func crossGuide(_ item: Node, _ size: CGSize, pass: LayoutPass) -> CGFloat {
+        axis == .horizontal ? pass.guide(of: item, size: size, vertical: verticalAlignment)
+            : pass.guide(of: item, size: size, horizontal: HorizontalAlignment(fraction: alignment))
+    }
+
+    /// With explicit guides: the largest guide value and the largest extent past it.
+    private func guideExtents(items: [Node], sizes: UnsafeMutableBufferPointer<CGSize>, pass: LayoutPass) -> (CGFloat, CGFloat) {
+        let crossAxis: Axis = axis == .horizontal ? .vertical : .horizontal
+        var above: CGFloat = 0, below: CGFloat = 0
+        for (i, item) in items.enumerated() {
+            let g = crossGuide(item, sizes[i], pass: pass)
+            above = max(above, g)
+            below = max(below, sizes[i][crossAxis] - g)
         }
         return (above, below)
     }
@@ -134,6 +155,14 @@ struct StackLayout {
             if axis == .horizontal, verticalAlignment.baseline != nil {
                 baselineY = bounds.minY + baselineExtents(items: items, sizes: sizes, pass: pass).0
             }
+            // Explicit alignment guides: one line through every child's guide, the stack's extent
+            // (above + below) aligned in the bounds by the guide's fraction.
+            var line: CGFloat? = nil
+            if LayoutPass.explicitGuidesInUse, !(axis == .horizontal && verticalAlignment.baseline != nil) {
+                let (above, below) = guideExtents(items: items, sizes: sizes, pass: pass)
+                line = axis == .horizontal ? bounds.minY + above + (bounds.height - above - below) * verticalAlignment.fraction
+                    : bounds.minX + above + (bounds.width - above - below) * alignment
+            }
             for (i, item) in items.enumerated() {
                 let s = sizes[i]
                 var origin = CGPoint.zero
@@ -142,13 +171,19 @@ struct StackLayout {
                     if verticalAlignment.baseline != nil {
                         let b = pass.baseline(of: item, size: s, last: verticalAlignment.baseline == .last) ?? s.height
                         origin.y = baselineY - b
+                    } else if let line {
+                        origin.y = line - crossGuide(item, s, pass: pass)
                     } else {
                         origin.y = bounds.minY + (bounds.height - s.height) * verticalAlignment.fraction
                     }
                     cursor += s.width + gap
                 } else {
                     origin.y = cursor
-                    origin.x = bounds.minX + (bounds.width - s.width) * alignment
+                    if let line {
+                        origin.x = line - crossGuide(item, s, pass: pass)
+                    } else {
+                        origin.x = bounds.minX + (bounds.width - s.width) * alignment
+                    }
                     cursor += s.height + gap
                 }
                 put(i, CGRect(origin: origin, size: s))

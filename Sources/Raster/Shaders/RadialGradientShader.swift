@@ -4,7 +4,8 @@
 // table as the linear gradient through the 32.32 spread code. Measured (callgrind, full frame,
 // reflect): ≈ 40 instructions per pixel, 17 of them the per-pixel spread/table step.
 
-/// Shades a `RadialGradient` (centre + radius) under a user→device transform.
+/// Shades a `RadialGradient` (centre + radius, or two radii for an ellipse: v is divided by
+/// `radiusY` instead) under a user→device transform.
 public struct RadialGradientShader: SpanShader {
     @usableFromInline let lut: UnsafePointer<UInt32>
     @usableFromInline let cache: ShaderCache
@@ -14,7 +15,7 @@ public struct RadialGradientShader: SpanShader {
     @usableFromInline let spread: Spread
     @usableFromInline let solid: UInt32?
     public let isOpaque: Bool
-    @usableFromInline let inverse: Affine, center: Point, radius: Double
+    @usableFromInline let inverse: Affine, center: Point, radius: Double, radiusY: Double
 
     /// Prepares the shader, or nil when it paints nothing: no stops, a singular or
     /// non-finite transform, a non-finite centre. A radius ≤ 0 (or NaN/∞) makes t = ∞ everywhere:
@@ -24,17 +25,18 @@ public struct RadialGradientShader: SpanShader {
         guard GradientLUT.build(g.stops, opacity: opacity, cache: cache) else { return nil }
         lut = UnsafePointer(cache.lut); self.cache = cache
         spread = g.spread; isOpaque = cache.lutIsOpaque
-        inverse = inv; center = g.center; radius = g.radius
+        let ry = g.radiusY ?? g.radius
+        inverse = inv; center = g.center; radius = g.radius; radiusY = ry
         cache.invalidateRow()
-        let k = 1 / g.radius
-        guard g.radius > 0, k.isFinite, g.radius.isFinite else {
+        let k = 1 / g.radius, ky = 1 / ry
+        guard g.radius > 0, k.isFinite, g.radius.isFinite, ry > 0, ky.isFinite, ry.isFinite else {
             ua = 0; uc = 0; u0 = 0; va = 0; vc = 0; v0 = 0
             solid = g.spread == .pad ? lut[GradientLUT.lastIndex] : GradientLUT.average(lut)
             return
         }
         solid = nil
         ua = inv.a * k; uc = inv.c * k; u0 = (inv.tx - g.center.x) * k
-        va = inv.b * k; vc = inv.d * k; v0 = (inv.ty - g.center.y) * k
+        va = inv.b * ky; vc = inv.d * ky; v0 = (inv.ty - g.center.y) * ky
     }
 
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -78,8 +80,8 @@ public struct RadialGradientShader: SpanShader {
     func referenceT(x: Double, y: Double) -> Double {
         if solid != nil { return .infinity }
         let p = inverse.apply(Point(x, y))
-        let dx = p.x - center.x, dy = p.y - center.y
-        return (dx * dx + dy * dy).squareRoot() / radius
+        let dx = (p.x - center.x) / radius, dy = (p.y - center.y) / radiusY
+        return (dx * dx + dy * dy).squareRoot()
     }
 
     func referenceColor(t: Double) -> UInt32 {

@@ -73,16 +73,49 @@ public struct ZStack<Content: View>: View, PrimitiveView, LayoutBehavior {
             result.width = max(result.width, s.width)
             result.height = max(result.height, s.height)
         }
+        if LayoutPass.explicitGuidesInUse, let e = guideExtents(node.layoutItems, pass: pass, proposal: proposal) {
+            result = CGSize(width: e.left + e.right, height: e.top + e.bottom)
+        }
         return result
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
         let saved = pass.stackAxis
         pass.stackAxis = nil
         defer { pass.stackAxis = saved }
+        if LayoutPass.explicitGuidesInUse, let e = guideExtents(node.layoutItems, pass: pass, proposal: ProposedViewSize(bounds.size)) {
+            // Explicit alignment guides (Layout/AlignmentGuide.swift): every child's guides on one
+            // pair of lines, the children's extent around them aligned in the bounds.
+            let lineX = bounds.minX + e.left + (bounds.width - e.left - e.right) * alignment.horizontal.fraction
+            let lineY = bounds.minY + e.top + (bounds.height - e.top - e.bottom) * alignment.vertical.fraction
+            for item in node.layoutItems {
+                let s = pass.size(item, ProposedViewSize(bounds.size))
+                let gx = pass.guide(of: item, size: s, horizontal: alignment.horizontal)
+                let gy = pass.guide(of: item, size: s, vertical: alignment.vertical)
+                pass.place(item, in: CGRect(x: lineX - gx, y: lineY - gy, width: s.width, height: s.height))
+            }
+            return
+        }
         for item in node.layoutItems {
             let s = pass.size(item, ProposedViewSize(bounds.size))
             pass.place(item, in: CGRect(origin: alignment.origin(of: s, in: bounds), size: s))
         }
+    }
+    /// The largest guide values (left, top) and extents past them (right, bottom) of the children
+    /// sized for `proposal`; nil when no child has an explicit guide (the plain alignment then).
+    private func guideExtents(_ items: [Node], pass: LayoutPass, proposal: ProposedViewSize)
+        -> (left: CGFloat, right: CGFloat, top: CGFloat, bottom: CGFloat)? {
+        var left: CGFloat = 0, right: CGFloat = 0, top: CGFloat = 0, bottom: CGFloat = 0
+        var explicit = false
+        for item in items {
+            let s = pass.size(item, proposal)
+            if pass.explicitGuide(of: item, size: s, horizontal: alignment.horizontal) != nil
+                || pass.explicitGuide(of: item, size: s, vertical: alignment.vertical) != nil { explicit = true }
+            let gx = pass.guide(of: item, size: s, horizontal: alignment.horizontal)
+            let gy = pass.guide(of: item, size: s, vertical: alignment.vertical)
+            left = max(left, gx); right = max(right, s.width - gx)
+            top = max(top, gy); bottom = max(bottom, s.height - gy)
+        }
+        return explicit ? (left, right, top, bottom) : nil
     }
 }
 

@@ -117,6 +117,7 @@ struct _StyledButton<Style: ButtonStyle>: View {
 
 struct ButtonStyleKey: EnvironmentKey { static let defaultValue: AnyButtonStyle? = nil }
 struct TintKey: EnvironmentKey { static let defaultValue: Color? = nil }
+struct TintGradientKey: EnvironmentKey { static let defaultValue: Gradient? = nil }
 struct ControlSizeKey: EnvironmentKey { static let defaultValue = ControlSize.regular }
 
 extension EnvironmentValues {
@@ -125,6 +126,8 @@ extension EnvironmentValues {
     }
     /// The tint of controls (buttons, toggles, sliders); nil means the accent colour.
     public var tint: Color? { get { self[TintKey.self] } set { self[TintKey.self] = newValue } }
+    /// A gradient tint (`.tint(Gradient(…))`), drawn along a Gauge's track.
+    var tintGradient: Gradient? { get { self[TintGradientKey.self] } set { self[TintGradientKey.self] = newValue } }
     /// The size of controls.
     public var controlSize: ControlSize { get { self[ControlSizeKey.self] } set { self[ControlSizeKey.self] = newValue } }
 }
@@ -142,7 +145,18 @@ extension View {
         environment(\.buttonStyle, AnyButtonStyle(primitive: style))
     }
     /// Tints controls inside this view (a bordered button's fill, a toggle's on colour).
-    public func tint(_ tint: Color?) -> some View { environment(\.tint, tint) }
+    public func tint(_ tint: Color?) -> some View { environment(\.tint, tint).environment(\.tintGradient, nil) }
+    /// Tints controls with a style (iOS 16). A `Color` is `tint(_:)`; a `Gradient` (or
+    /// `AnyGradient`) colours a `Gauge` along its track — around the ring of a circular one,
+    /// leading to trailing along a linear one — and other controls with its first colour.
+    public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
+        var color: Color? = nil, gradient: Gradient? = nil
+        if let c = tint as? Color { color = c }
+        else if let g = tint as? Gradient { gradient = g }
+        else if let g = tint as? AnyGradient { gradient = g.gradient }
+        else if tint != nil { Diagnostics.warn("tint(\(S.self)): kiosk tints with a Color or a Gradient; using the accent colour") }
+        return environment(\.tint, color ?? gradient?.stops.first?.color).environment(\.tintGradient, gradient)
+    }
     /// Sets the size of controls inside this view.
     public func controlSize(_ size: ControlSize) -> some View { environment(\.controlSize, size) }
 }

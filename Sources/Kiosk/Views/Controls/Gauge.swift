@@ -12,6 +12,9 @@
 // - `.accessoryLinear`: a 6-point track in the tint at 30 % with the marker at the value (no
 //   fill); `.accessoryLinearCapacity`: the same bar filled to the value. Both put the label
 //   and current value's label on one line above the bar (leading, trailing).
+// - `.tint(Gradient(…))`: the gradient along the track — around the circular ring (over its 270°
+//   from the minimum, or the full turn from the top for the capacity ring), leading to trailing
+//   along a linear bar (the track at 30 %, the fill showing the gradient's part up to the value).
 //
 // Bad input: the fraction is (value − lower) / (upper − lower) clamped to 0…1; a NaN value, an
 // empty range (lower == upper) or one with a NaN bound gives 0 (the gauge at its minimum).
@@ -235,6 +238,7 @@ struct _CircularGauge: View {
     let configuration: GaugeStyleConfiguration
     let capacity: Bool
     @Environment(\.tint) private var tint
+    @Environment(\.tintGradient) private var gradient
 
     var body: some View {
         let side = _CircularGauge.side, t = _CircularGauge.thickness
@@ -242,11 +246,25 @@ struct _CircularGauge: View {
         let f = configuration.value
         ZStack {
             if capacity {
-                Circle().inset(by: t / 2).stroke((tint ?? .accentColor).opacity(0.3), lineWidth: t)
-                GaugeArc(start: -90, sweep: 360 * f, inset: t / 2).stroke(tint ?? .accentColor, style: stroke)
+                if let gradient {
+                    // The gradient around the whole ring, from the top clockwise.
+                    let ring = AngularGradient(gradient: gradient, center: .center, startAngle: .degrees(-90), endAngle: .degrees(270))
+                    Circle().inset(by: t / 2).stroke(ring, lineWidth: t).opacity(0.3)
+                    GaugeArc(start: -90, sweep: 360 * f, inset: t / 2).stroke(ring, style: stroke)
+                } else {
+                    Circle().inset(by: t / 2).stroke((tint ?? .accentColor).opacity(0.3), lineWidth: t)
+                    GaugeArc(start: -90, sweep: 360 * f, inset: t / 2).stroke(tint ?? .accentColor, style: stroke)
+                }
                 center(configuration.currentValueLabel.map { AnyView($0) } ?? AnyView(configuration.label))
             } else {
-                GaugeArc(start: 135, sweep: 270, inset: t / 2).stroke(tint ?? Color(uiColor: .systemGray3), style: stroke)
+                if let gradient {
+                    // iOS: the gradient spread along the 270° arc, minimum to maximum.
+                    GaugeArc(start: 135, sweep: 270, inset: t / 2)
+                        .stroke(AngularGradient(gradient: gradient, center: .center, startAngle: .degrees(135), endAngle: .degrees(405)),
+                                style: stroke)
+                } else {
+                    GaugeArc(start: 135, sweep: 270, inset: t / 2).stroke(tint ?? Color(uiColor: .systemGray3), style: stroke)
+                }
                 let p = GaugeArc.point(side: side, inset: t / 2, angle: 135 + 270 * f)
                 GaugeMarker(thickness: t).position(x: p.x, y: p.y)
                 center(configuration.currentValueLabel.map { AnyView($0) } ?? AnyView(configuration.label))
@@ -285,6 +303,7 @@ struct _LinearGauge: View {
     let configuration: GaugeStyleConfiguration
     let look: Look
     @Environment(\.tint) private var tint
+    @Environment(\.tintGradient) private var gradient
 
     var body: some View {
         let fill = tint ?? .accentColor
@@ -313,13 +332,24 @@ struct _LinearGauge: View {
         let t = _LinearGauge.thickness
         let track = look == .capacity ? Color(hex: 0xE5E5EA, darkHex: 0x39393D) : fill.opacity(0.3)
         let f = configuration.value
-        return ProgressBarShape(fraction: 1).fill(track)
+        // A gradient tint spans the whole track, leading to trailing; the fill shows its part.
+        let along = gradient.map { LinearGradient(gradient: $0, startPoint: .leading, endPoint: .trailing) }
+        return ZStack {
+            if let along, look != .capacity {
+                ProgressBarShape(fraction: 1).fill(along).opacity(0.3)
+            } else {
+                ProgressBarShape(fraction: 1).fill(track)
+            }
+        }
             .overlay {
                 if look == .accessory {
                     GeometryReader { geo in
                         let x = t / 2 + CGFloat(f) * max(0, geo.size.width - t)
                         GaugeMarker(thickness: t).position(x: x, y: t / 2)
                     }
+                } else if let along {
+                    // The gradient is laid over the shape's frame (the whole track), as SwiftUI's is.
+                    ProgressBarShape(fraction: f).fill(along)
                 } else {
                     ProgressBarShape(fraction: f).fill(fill)
                 }

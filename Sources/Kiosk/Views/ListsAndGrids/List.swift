@@ -19,7 +19,8 @@
 // them from the row. With `selection:` a tap on a row selects it (its `.tag`, else its ForEach
 // id; a Set selection becomes that one row, as outside edit mode) and the selected row is grey
 // (systemGray4), as a NavigationSplitView sidebar's is (ListSelection.swift). Not done: swipe
-// actions, `onDelete`/`onMove`, pinned plain-style headers, edit mode's multiple selection.
+// actions beyond Delete, pinned plain-style headers, edit mode's multiple selection. `onDelete`,
+// `onMove` and `EditButton`: ListEditing.swift.
 
 /// A scrolling column of rows, grouped in sections.
 ///
@@ -182,6 +183,16 @@ struct ListRows {
             var t = traits
             carrier.edit(&t)
             add(carrier.rowContent, path: path + [AnyHashable(0)], traits: t)
+        } else if let editable = view as? any ListEditableRows {
+            // A ForEach with edit actions (ListEditing.swift): each row knows its offset.
+            var children = ChildList()
+            (editable.rowsContent as? any PrimitiveView)?.makeChildren(&children)
+            let rows = children.views
+            for (i, child) in rows.enumerated() {
+                var t = traits
+                t.edit = ListRowEdit(offset: i, count: rows.count, delete: editable.delete, move: editable.move)
+                add(child.view, path: path + [AnyHashable(0), child.key], traits: t)
+            }
         } else if let section = view as? any ListSection {
             closeSection()
             openSection(path: path, beforeHeader: section.headerView != nil)
@@ -296,6 +307,10 @@ struct ListItemView: View {
             } else if let selection, let value = ListSelection.value(of: item) {
                 ListRowChrome(item: item, metrics: metrics, highlighted: selection.isSelected(value),
                               onPress: GestureRecipe(kind: .tap(count: 1), onTap: { selection.select(value) })) { item.view }
+            } else if let edit = item.traits.edit {
+                ListRowChrome(item: item, metrics: metrics, highlighted: false) {
+                    EditableRowContent(edit: edit, rowHeight: ListMetrics.rowHeight, content: item.view)
+                }
             } else {
                 ListRowChrome(item: item, metrics: metrics, highlighted: false) { item.view }
             }
@@ -416,6 +431,8 @@ struct ListRowTraits {
     var separator: Visibility?
     var separatorTint: Color?
     var insets: EdgeInsets?
+    /// The row's edit actions and offset in its ForEach (ListEditing.swift).
+    var edit: ListRowEdit?
 }
 
 protocol ListRowTraitCarrier {

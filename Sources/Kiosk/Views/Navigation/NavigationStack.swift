@@ -29,6 +29,12 @@ struct WeakScrollBox { weak var box: ScrollBox? }
     var displayMode: NavigationBarItem.TitleDisplayMode = .automatic
     var backButtonHidden = false
     var barHidden = false
+    /// `.toolbarBackground(.visible/.hidden, for: .navigationBar)`; `.automatic`: iOS 17's scroll-edge rule.
+    var barBackgroundVisibility: Visibility = .automatic
+    /// `.toolbarBackground(style, for: .navigationBar)`: what the bar shows in place of its material.
+    @ObservationIgnored var barBackground: AnyShapeStyle?
+    /// The style's paint in a unit square, to notice a change (styles cannot be compared).
+    var barBackgroundKey: DrawPaint?
     /// Whether the page has a `.toolbarTitleMenu` (ToolbarTitleMenu.swift); its content, read
     /// when it opens, is not observed.
     var hasTitleMenu = false
@@ -333,6 +339,8 @@ struct _NavigationPageView<Content: View>: View {
     let actions: NavigationActions
     let content: Content
     @State private var info = NavigationPageInfo()
+    /// The page's edit mode (EditButton, List editing: ListEditing.swift), for its content and bar.
+    @State private var editMode: EditMode = .inactive
 
     init(info: NavigationPageInfo?, backTitle: String?, pop: (() -> Void)?, push: @escaping (AnyView) -> Void,
          actions: NavigationActions, content: Content) {
@@ -350,6 +358,7 @@ struct _NavigationPageView<Content: View>: View {
             _NavigationBar(info: page, backTitle: backTitle, pop: pop)
             _BottomToolbar(info: page)
         }
+        .environment(\.editMode, $editMode)
         .background(Color(.systemBackground))
     }
 }
@@ -371,6 +380,8 @@ struct _NavigationBar: View {
         let principal = items.first { $0.placement.slot == .principal }
         let leading = items.filter { $0.placement.slot == .leading }
         let trailing = items.filter { $0.placement.slot == .trailing }
+        let look = UINavigationBar.appearance().style(scrolledUnder: info.scrolledUnder)
+        let tint = look.tint ?? .accentColor
         if info.barHidden {
             Color.clear.frame(height: 0)
         } else {
@@ -380,6 +391,7 @@ struct _NavigationBar: View {
                     principal.view
                 } else if !large, let title {
                     _NavigationTitleText(title: title, large: false, info: info)
+                        .modifier(_OptionalForeground(color: look.title))
                 }
                 HStack(spacing: 0) {
                     if let pop, !info.backButtonHidden {
@@ -390,7 +402,7 @@ struct _NavigationBar: View {
                             }
                         }
                         .buttonStyle(.plain)
-                        .foregroundColor(.accentColor)
+                        .foregroundColor(tint)
                         .padding(.leading, 8)
                     }
                     if !leading.isEmpty {
@@ -403,18 +415,22 @@ struct _NavigationBar: View {
                             .padding(.trailing, 16)
                     }
                 }
-                .tint(.accentColor)
+                .tint(tint)
             }
             .frame(height: Self.rowHeight)
             if large, let title {
                 _NavigationTitleText(title: title, large: true, info: info)
+                    .modifier(_OptionalForeground(color: look.largeTitle ?? look.title))
                     .padding(.horizontal, 16)
                     .frame(maxWidth: .infinity, alignment: .leading)
                     .frame(height: Self.largeTitleHeight)
             }
         }
         .frame(maxWidth: .infinity)
-        .modifier(_NavigationBarBackground(grouped: info.groupedContent, scrolledUnder: info.scrolledUnder))
+        .modifier(_NavigationBarBackground(grouped: info.groupedContent, scrolledUnder: info.scrolledUnder,
+                                           visibility: info.barBackgroundVisibility,
+                                           style: info.barBackgroundKey == nil ? nil : info.barBackground,
+                                           appearance: look))
         }
     }
 }
@@ -424,17 +440,39 @@ struct _NavigationBar: View {
 /// content is scrolled under it, the bar material (`_BarMaterial`'s fill) with a hairline along
 /// its bottom edge. One view structure for both (only colours change), so the bar's items keep
 /// their nodes when it turns.
+/// `.toolbarBackground` (ToolbarBackground.swift) changes both: `.visible` shows the bar's
+/// background at the scroll edge too, `.hidden` never (the content shows through, no hairline), and
+/// a style replaces the material wherever the background shows.
 struct _NavigationBarBackground: ViewModifier {
     let grouped: Bool
     let scrolledUnder: Bool
+    var visibility: Visibility = .automatic
+    var style: AnyShapeStyle? = nil
+    /// What `UINavigationBar.appearance()` sets for this scroll state (UINavigationBarAppearance.swift).
+    var appearance = UINavigationBar.Style()
     @Environment(\.colorScheme) private var scheme
     func body(content: Content) -> some View {
         let edge = grouped ? Color(uiColor: .systemGroupedBackground) : Color(.systemBackground)
         let material = scheme == .dark ? Color(white: 0.086).opacity(0.94) : Color(white: 0.976).opacity(0.94)
-        let hairline = scheme == .dark ? Color.white.opacity(0.16) : Color.black.opacity(0.3)
+        var hairline = scheme == .dark ? Color.white.opacity(0.16) : Color.black.opacity(0.3)
+        // An appearance with a fill shows it in this state; without one, iOS 17's rule.
+        var shown = visibility == .visible || (visibility == .automatic && (scrolledUnder || appearance.fill != nil))
+        if visibility == .automatic, appearance.fill != nil, appearance.hairline == nil, !scrolledUnder { hairline = .clear }
+        if let h = appearance.hairline { hairline = h }
+        if visibility == .hidden { shown = false }
+        let fill: AnyShapeStyle = visibility == .hidden ? AnyShapeStyle(Color.clear)
+            : shown ? (style ?? appearance.fill.map { AnyShapeStyle($0) } ?? AnyShapeStyle(material)) : AnyShapeStyle(edge)
         return content
-            .background(scrolledUnder ? material : edge)
-            .overlay(alignment: .bottom) { hairline.opacity(scrolledUnder ? 1 : 0).frame(height: 1) }
+            .background(fill)
+            .overlay(alignment: .bottom) { hairline.opacity(shown ? 1 : 0).frame(height: 1) }
+    }
+}
+
+/// `.foregroundColor(color)` when there is one (the bar's title colours from the UIKit appearance).
+struct _OptionalForeground: ViewModifier {
+    let color: Color?
+    func body(content: Content) -> some View {
+        if let color { content.foregroundColor(color) } else { content }
     }
 }
 

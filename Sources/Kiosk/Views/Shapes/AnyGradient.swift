@@ -59,3 +59,10 @@ extension Gradient {
         public static let perceptual = ColorSpace(id: 1)
     }
 }
+
+/// A `Gradient` is a shape style too (iOS 16): top to bottom, as `AnyGradient` draws it.
+extension Gradient: ShapeStyle, ResolvableStyle {
+    func resolve(in rect: CGRect, environment: EnvironmentValues) -> DrawPaint {
+        AnyGradient(self).resolve(in: rect, environment: environment)
+    }
+}

@@ -86,3 +86,60 @@ extension LinearGradient: View, PrimitiveView, StyleView {
 extension RadialGradient: View, PrimitiveView, StyleView {
     public var body: Never { bodyNeverCalled("RadialGradient") }
 }
+
+/// A radial gradient stretched to the filled rectangle: its centre and radii are fractions of the
+/// rectangle (a unit square scaled to it), so on a wide rectangle its rings are ellipses — a radial
+/// gradient under a scale (Raster's `RadialGradient` with `radiusY`). The radii are fractions of
+/// the width (x) and of the height (y); the defaults reach the middle of each edge.
+///
+/// ```swift
+/// Text("Thinking").foregroundStyle(EllipticalGradient(colors: [.blue, .indigo]))
+/// ```
+public struct EllipticalGradient: ShapeStyle, ResolvableStyle {
+    var gradient: Gradient
+    var center: UnitPoint
+    var startRadiusFraction: CGFloat
+    var endRadiusFraction: CGFloat
+    public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.gradient = gradient; self.center = center
+        self.startRadiusFraction = startRadiusFraction; self.endRadiusFraction = endRadiusFraction
+    }
+    public init(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.init(gradient: Gradient(colors: colors), center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+    public init(stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
+        self.init(gradient: Gradient(stops: stops), center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+    func resolve(in rect: CGRect, environment: EnvironmentValues) -> DrawPaint {
+        // Fractions as RadialGradient's radii in the unit square: t = 0 at the start fraction.
+        let f1 = max(0, endRadiusFraction.isFinite ? Double(endRadiusFraction) : 0)
+        let f0 = min(f1, max(0, startRadiusFraction.isFinite ? Double(startRadiusFraction) : 0))
+        let map: (Double) -> Double = f1 > 0 ? { (f0 + $0 * (f1 - f0)) / f1 } : { $0 }
+        let w = max(Double(rect.width), 1e-6), h = max(Double(rect.height), 1e-6)
+        return .radial(Raster.RadialGradient(center: Raster.Point(center.point(in: rect)), radius: max(f1 * w, 1e-6),
+                                             radiusY: max(f1 * h, 1e-6),
+                                             stops: gradient.rasterStops(environment.colorScheme, map: map)))
+    }
+}
+
+extension EllipticalGradient: View, PrimitiveView, StyleView {
+    public var body: Never { bodyNeverCalled("EllipticalGradient") }
+}
+
+extension ShapeStyle where Self == EllipticalGradient {
+    /// `EllipticalGradient(gradient:center:startRadiusFraction:endRadiusFraction:)`.
+    public static func ellipticalGradient(_ gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+                                          endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient {
+        EllipticalGradient(gradient: gradient, center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+    /// `EllipticalGradient(colors:center:startRadiusFraction:endRadiusFraction:)`.
+    public static func ellipticalGradient(colors: [Color], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+                                          endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient {
+        EllipticalGradient(colors: colors, center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+    /// `EllipticalGradient(stops:center:startRadiusFraction:endRadiusFraction:)`.
+    public static func ellipticalGradient(stops: [Gradient.Stop], center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+                                          endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient {
+        EllipticalGradient(stops: stops, center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+}

@@ -68,6 +68,11 @@ extension InsettableShape {
     public func strokeBorder(lineWidth: CGFloat = 1) -> _ShapeView<InsetShape, ForegroundStyle> {
         strokeBorder(ForegroundStyle(), lineWidth: lineWidth)
     }
+    /// Strokes the outline inside the frame with `style` in the foreground style (SwiftUI's
+    /// `strokeBorder(_:style:)` with its `.foreground` default).
+    public func strokeBorder(style: StrokeStyle) -> _ShapeView<InsetShape, ForegroundStyle> {
+        strokeBorder(ForegroundStyle(), style: style)
+    }
 }
 
 /// How a path is filled.

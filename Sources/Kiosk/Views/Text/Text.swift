@@ -147,6 +147,10 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputCo
         let text = (node.modifierState as? ResolvedTextBox)?.text
             ?? fitted(resolved(env), maxWidth: frame.width + 0.5, height: frame.height, measurer: pass.text,
                       factor: env.minimumScaleFactor)
+        if env.redactionReasons.contains(.placeholder) {
+            renderRedacted(node: node, pass: pass, text: text, paint: paint, frame: frame)
+            return
+        }
         if node.contentChange != nil, renderContentChange(node: node, pass: pass, text: text, paint: paint, frame: frame) { return }
         let saved = pass.transform
         pass.transform = Affine.translation(Double(frame.minX), Double(frame.minY)).concatenating(saved)
@@ -156,6 +160,36 @@ public struct Text: View, Hashable, PrimitiveView, LayoutBehavior, LayoutInputCo
                   localBounds: CGRect(x: -overhang, y: -overhang, width: frame.width + 2 * overhang, height: frame.height + 2 * overhang),
                   hitShape: hitShape(node: node, size: frame.size))
         pass.transform = saved
+    }
+
+    /// `.redacted(reason: .placeholder)` (Redacted.swift): a rounded bar per line.
+    private func renderRedacted(node: Node, pass: RenderPass, text: ResolvedText, paint: DrawPaint, frame: CGRect) {
+        let m = pass.text.measure(text, maxWidth: frame.width + 0.5)
+        var one = text
+        one.lineLimit = 1
+        let oneLine = pass.text.measure(one, maxWidth: .infinity)
+        let lineHeight = max(1, Double(oneLine.size.height))
+        let lines = max(1, Int((Double(m.size.height) + text.lineSpacing) / (lineHeight + text.lineSpacing) + 0.5))
+        let w = Double(frame.width)
+        let barHeight = lineHeight * 0.7, radius = barHeight / 4
+        var path = Raster.Path()
+        for i in 0..<lines {
+            let last = i == lines - 1
+            var width = last ? Double(oneLine.size.width) - Double(lines - 1) * w : w
+            width = min(w, max(last && lines > 1 ? w / 3 : 0, width))
+            let x: Double
+            switch text.alignment {
+            case .leading: x = 0
+            case .center: x = (w - width) / 2
+            case .trailing: x = w - width
+            }
+            let top = Double(i) * (lineHeight + text.lineSpacing) + (lineHeight - barHeight) / 2
+            path.addRoundedRect(Raster.Rect(x: Double(frame.minX) + x, y: Double(frame.minY) + top, width: width, height: barHeight),
+                                cornerRadius: radius)
+        }
+        pass.emit(.fill(path, paint.multipliedAlpha(0.2), .nonZero), owner: node, index: 0, localBounds: frame,
+                  hitShape: Raster.Path.rect(Raster.Rect(x: Double(frame.minX), y: Double(frame.minY),
+                                                         width: Double(frame.width), height: Double(frame.height))))
     }
 
     /// The box that takes taps, kept on the node while its size stays (a path is an array: one
