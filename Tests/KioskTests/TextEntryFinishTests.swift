@@ -265,14 +265,14 @@ import TestSupport
         return h.frameCount - before
     }
 
-    @Test(arguments: [5, 240])
-    func afterManyKeystrokesOnlyTheCaretBlinks(keystrokes: Int) {
+    @Test(arguments: [(5, 800, 600), (240, 800, 600), (80, 1920, 1080)])
+    func afterManyKeystrokesOnlyTheCaretBlinks(keystrokes: Int, width: Int, height: Int) {
         let log = SubmitLog()
-        let h = HeadlessHost(width: 800, height: 600, text: FixedAdvanceText()) { TopFieldForm(log: log) }
+        let h = HeadlessHost(width: width, height: height, text: FixedAdvanceText()) { TopFieldForm(log: log) }
         h.advance(by: 0.1)
         h.tap(x: 100, y: 32)
         h.advance(by: 0.6)
-        let k = MountedKeyboard()
+        let k = MountedKeyboard(width: width, height: height)
         // Rounds of 40 letters then 40 deletes (the benchmark's), cut at `keystrokes`.
         let letters = Array("kioskcheckinbookingcodeforthemuseumtourx")
         for i in 0..<keystrokes {
