@@ -93,6 +93,21 @@ import Testing
         #expect(try text("de(nodeadkeys)", [13, 18]) == "´e")
     }
 
+    @Test func koreanHangulKeyAndRightAltAreTheHanYeongKey() throws {
+        // KEY_HANGEUL (122) is xkb's Hangul keysym on every layout that has <HNGL>; KEY_RIGHTALT
+        // (100) is 한/영 only under a Korean layout (elsewhere a modifier that sends nothing).
+        #expect(try type("kr", [122]).map(\.key) == [.hangulToggle])
+        #expect(try type("kr", [100]).map(\.key) == [.hangulToggle])
+        #expect(try type("kr(kr104)", [100]).map(\.key) == [.hangulToggle])
+        #expect(try type("us", [100]).isEmpty)
+        // Its release answers its press; letters after it are still Latin keys (the field composes).
+        let state = XKBKeyboardState(keymap: try Keymap(layout: "kr"))
+        #expect(state.press(100)?.key == .hangulToggle)
+        #expect(state.release(100)?.key == .hangulToggle)
+        #expect(state.press(30)?.characters == "a")
+        #expect(KeyEquivalent(named: "hangul") == .hangulToggle)
+    }
+
     @Test func releaseAndRepeatSendWhatThePressSent() throws {
         let state = XKBKeyboardState(keymap: try Keymap(layout: "us"))
         _ = state.press(USKeys.shift)

@@ -46,6 +46,30 @@ import TestSupport
         return log.text
     }
 
+    @Test func hangulKeyTogglesBetweenHangulAndLatin() {
+        let log = Log()
+        let h = host(log)
+        h.type("gks")
+        #expect(log.text == "한")
+        // 한/영 commits the syllable being composed, then letters are Latin.
+        h.press(.hangulToggle)
+        h.type("rm")
+        #expect(log.text == "한rm")
+        // Again: Hangul composes anew (the mode outlives a focus move, as a PC's IME).
+        h.press(.hangulToggle)
+        h.type("rmf")
+        #expect(log.text == "한rm글")
+        h.press(.delete)
+        #expect(log.text == "한rm그", "the new syllable is composing: backspace takes a jamo")
+        // A `us` layout has no 한/영: the key is not used, letters stay Latin.
+        let usLog = Log()
+        let us = host(usLog, layout: "us")
+        us.press(.hangulToggle)
+        us.type("rk")
+        #expect(usLog.text == "rk")
+        #expect(HeadlessHost.onMainQueue { us.renderer.graph.focus.hardwareHangul })
+    }
+
     @Test func documentedWordsCompose() {
         #expect(typed("gksrmf") == "한글")
         #expect(typed("dkssudgktpdy") == "안녕하세요")

@@ -379,6 +379,30 @@ final class SubmitLog { var submitted: [String] = []; var text = "" }
         #expect(abs(firstFieldFrame(host).maxY - before.maxY) < 0.5)
     }
 
+    @Test func aSheetsContentGlidesUpWithTheKeyboard() {
+        let host = HeadlessHost(width: 800, height: 600, text: FixedAdvanceText()) { LowSheetField() }
+        host.advance(by: 1)
+        let k = MountedKeyboard()
+        let before = firstFieldFrame(host)
+        host.tap(x: Double(before.midX), y: Double(before.midY))
+        // Frame by frame through the keyboard's 0.25 s: the drawn field moves up a bit each
+        // frame, from where it was to above the keyboard (no jump to the end at the first frame).
+        var drawn: [CGFloat] = [presentedFieldMaxY(host)]
+        for _ in 0..<16 {
+            host.advance(by: 1.0 / 60)
+            drawn.append(presentedFieldMaxY(host))
+        }
+        host.advance(by: 0.3)
+        let end = presentedFieldMaxY(host)
+        #expect(end <= k.top + 0.5 && end < before.maxY - 20, "arrived above the keyboard: \(end)")
+        let between = drawn.filter { $0 < before.maxY - 1 && $0 > end + 1 }
+        #expect(between.count >= 5, "frames mid-slide between start \(before.maxY) and end \(end): \(drawn)")
+        #expect(zip(drawn, drawn.dropFirst()).allSatisfy { $0.1 <= $0.0 + 0.5 }, "it only moves up: \(drawn)")
+        // The keyboard's curve starts fast but does not jump: neither does the field.
+        let firstStep = before.maxY - drawn[1]
+        #expect(firstStep < (before.maxY - end) * 0.8, "the first frame does not jump most of the way: \(drawn)")
+    }
+
     /// The scrolling form, its content marked `.ignoresSafeArea(.keyboard)`.
     struct OptedOutScrollingForm: View {
         @State var values = Array(repeating: "", count: 12)

@@ -432,6 +432,9 @@ struct KeyboardHarness {
     @Test func goldenGerman() { golden("osk-de", "de", submit: .search) }
     @Test func goldenFrench() { golden("osk-fr", "fr", submit: .go) }
     @Test func goldenKorean() { golden("osk-kr", "kr", submit: .done) }
+    /// The Korean keyboard after its globe (한/영) key: English letters, the globe key still there
+    /// to switch back, the space bar captioned in English.
+    @Test func goldenKoreanSwitchedToLatin() { golden("osk-kr-latin", "kr", submit: .done, taps: ["globe"]) }
     @Test func goldenNumberPad() { golden("osk-numberpad", "us", type: .numberPad, submit: .done) }
     @Test func goldenEmail() { golden("osk-email", "us", type: .emailAddress, submit: .next) }
     @Test func goldenKeyPopup() { golden("osk-popup", "us", press: "g") }

@@ -44,11 +44,16 @@ final class FocusManager: ReadTracked {
     private var movesThisUpdate = 0
     static let maxMovesPerUpdate = 8
     private var warnedDropped = false
+    /// How many times typed text with no focused field was logged (once per screen).
+    private(set) var droppedTextLogs = 0
     private var warnedLoop = false
 
     /// The on-screen keyboard's policy and layout (settings `keyboard`, `keyboard-layout`).
     var keyboardMode: OnScreenKeyboardMode = .auto { didSet { if keyboardMode != oldValue { changed() } } }
     var keyboardLayout = "us" { didSet { if keyboardLayout != oldValue { changed() } } }
+    /// Hardware letter keys type Hangul under `keyboard-layout = kr` (the 한/영 key, KEY_HANGEUL
+    /// or Right Alt, flips it; Latin letters while false). Kept across fields, as a PC's IME.
+    var hardwareHangul = true
     var hardwareKeyboardAttached = false { didSet { if hardwareKeyboardAttached != oldValue { needsReveal = true; changed() } } }
     /// The keyboard safe area as last laid out (KeyboardHost.swift): the keyboard's height (0
     /// when hidden) and its top edge, in root coordinates (read by `.ignoresSafeArea(.keyboard)`).
@@ -328,6 +333,13 @@ final class FocusManager: ReadTracked {
         // 2. The focused view's own use.
         if let t = focusedTarget, t.handleKey(press) { return true }
         guard press.phase != .up else { return false }
+        // The 한/영 key switches hardware typing between Hangul and Latin (a Korean layout only;
+        // a focused field took it above, committing its syllable first).
+        if press.key == .hangulToggle {
+            guard press.phase == .down, KeyboardLanguage(named: keyboardLayout) == .kr else { return false }
+            hardwareHangul.toggle()
+            return true
+        }
         // 3. Keyboard shortcuts.
         for key in shortcuts.keys.sorted() {
             guard let s = shortcuts[key], let n = s.link.node, !n.isRemoved, n.environment.isEnabled,
@@ -359,6 +371,7 @@ final class FocusManager: ReadTracked {
         }
         if focusedSerial == nil, !press.characters.isEmpty, !warnedDropped {
             warnedDropped = true
+            droppedTextLogs += 1
             Log.info("keys: typed text with no focused field is dropped (a scanner scanning before a field has focus?); this is logged once")
         }
         return false

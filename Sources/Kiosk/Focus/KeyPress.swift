@@ -25,6 +25,10 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
     public static let tab = KeyEquivalent("\t")
     public static let space = KeyEquivalent(" ")
     public static let `return` = KeyEquivalent("\r")
+    /// The Korean keyboard's 한/영 key (evdev KEY_HANGEUL; Right Alt under `keyboard-layout = kr`):
+    /// switches hardware typing between Hangul and Latin letters. Not a SwiftUI name (iOS keeps
+    /// the key to itself); a private-use character, as AppKit's function keys are.
+    static let hangulToggle = KeyEquivalent("\u{F8E1}")
 
     /// True for the named keys that type no text (arrows, escape, delete, tab, return…).
     public var isNamedKey: Bool {
@@ -38,7 +42,7 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
         case .rightArrow: "rightArrow"; case .escape: "escape"; case .delete: "delete"
         case .deleteForward: "deleteForward"; case .home: "home"; case .end: "end"
         case .pageUp: "pageUp"; case .pageDown: "pageDown"; case .clear: "clear"; case .tab: "tab"
-        case .space: "space"; case .return: "return"
+        case .space: "space"; case .return: "return"; case .hangulToggle: "hangul"
         default: String(character)
         }
     }
@@ -59,6 +63,7 @@ public struct KeyEquivalent: Hashable, Sendable, ExpressibleByExtendedGraphemeCl
         case "left": self = .leftArrow
         case "right": self = .rightArrow
         case "del": self = .deleteForward
+        case "hangul", "hanyeong", "한/영", "한영": self = .hangulToggle
         default:
             guard name.count == 1, let c = name.first else { return nil }
             self.init(c)

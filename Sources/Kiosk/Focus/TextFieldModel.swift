@@ -160,7 +160,8 @@ final class TextFieldModel: ReadTracked, FocusTarget {
     /// the field takes Korean letters (the on-screen keyboard's rule: not URL, email, ASCII or
     /// pad fields; not secure fields, whose keyboards are Latin on iOS).
     private var composesHangul: Bool {
-        guard !isSecure, let focus = graph?.focusIfMade, KeyboardLanguage(named: focus.keyboardLayout) == .kr else { return false }
+        guard !isSecure, let focus = graph?.focusIfMade, focus.hardwareHangul,
+              KeyboardLanguage(named: focus.keyboardLayout) == .kr else { return false }
         switch keyboardType {
         case .default, .namePhonePad, .twitter, .webSearch: return true
         default: return false
@@ -173,6 +174,11 @@ final class TextFieldModel: ReadTracked, FocusTarget {
     /// (returns nil: the caller handles it). Returns whether the key was used.
     private func composeHangul(_ press: KeyPress) -> Bool? {
         let composing = hangul.isComposing
+        if press.key == .hangulToggle {
+            // 한/영: the syllable being built is committed; the focus manager flips the mode.
+            if composing { applyComposed(hangul.commit()) }
+            return false
+        }
         guard composing || composesHangul else { return nil }
         if composesHangul, press.characters.count == 1, let c = press.characters.first,
            HangulComposer.jamo(forKey: c) != nil {

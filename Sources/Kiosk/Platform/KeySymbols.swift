@@ -22,6 +22,7 @@ enum KeySymbols {
         case 0xff56: (.pageDown, false)       // Next
         case 0xff0b: (.clear, false)          // Clear
         case 0xff63: (KeyEquivalent("\u{F727}"), false)   // Insert: NSInsertFunctionKey
+        case 0xff31: (.hangulToggle, false)   // Hangul (the 한/영 key, KEY_HANGEUL)
         case 0xffbe...0xffe0: (KeyEquivalent(Character(Unicode.Scalar(0xF704 + sym - 0xffbe)!)), false) // F1…F35
         // The keypad with NumLock off, and its fixed keys.
         case 0xff8d: (.return, true)          // KP_Enter

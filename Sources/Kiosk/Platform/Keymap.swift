@@ -77,6 +77,9 @@ public final class Keymap {
         xkb_context_unref(context)
     }
 
+    /// True for the Korean layouts (`kr`, `kr(kr104)`…): their 한/영 key toggles Hangul typing.
+    public var isKorean: Bool { KeyboardLanguage(named: layout) == .kr }
+
     /// True when dead keys and Compose work (a compose table was found).
     public var hasCompose: Bool { composeTable != nil }
 
@@ -172,7 +175,12 @@ public final class XKBKeyboardState {
         let kc = xkb_keycode_t(code) + 8
         let sym = xkb_state_key_get_one_sym(state, kc)
         var out: KeyPress?
-        if sym != 0 && !KeySymbols.isModifier(sym) {
+        if sym == 0xffea && keymap.isKorean {
+            // Right Alt is the 한/영 key on Korean keyboards that send no KEY_HANGEUL (and on
+            // 101/104-key ones): it switches Hangul and Latin, as `kr(ralt_hangul)` makes it.
+            out = KeyPress(phase: .down, key: .hangulToggle, modifiers: modifiers)
+            pressed[code] = out
+        } else if sym != 0 && !KeySymbols.isModifier(sym) {
             out = translate(kc, sym)
             if let out { pressed[code] = out }
         }

@@ -295,7 +295,19 @@ struct _PresentationHook: BuiltinModifier, LifecycleModifier {
             e.dismiss = request.dismiss
             e.onDismiss = request.onDismiss
             e.anchor = request.anchor?() ?? e.anchor
-            registry.contentChanged(e)
+            // The refresh re-evaluates the presented content in the next pass of this update: in
+            // the transaction the presenter was evaluated in, so a change that animates the
+            // presenter animates the content too (the keyboard's slide: a sheet's field glides
+            // up with it instead of jumping; KeyboardHost.swift).
+            let graph = node.graph
+            if node.transactionStamp == graph.updateStamp, let animation = node.transaction.animation,
+               !node.transaction.disablesAnimations {
+                var t = Transaction()
+                t.animation = animation
+                withTransaction(t) { registry.contentChanged(e) }
+            } else {
+                registry.contentChanged(e)
+            }
             return
         }
         if let e = box.entry { box.entry = nil; registry.remove(e) }
