@@ -52,6 +52,8 @@ let package = Package(
         // libjpeg's compressor, for benchmark scenes that write their JPEG thumbnails at run time.
         .systemLibrary(name: "CJPEGWrite", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        // Animated GIF (giflib; Debian ships no pkg-config file for it: the modulemap links -lgif).
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CVNC", pkgConfig: "libvncserver", providers: [.apt(["libvncserver-dev"])]),
         // AsyncImage's http(s) client (typed wrappers of the variadic curl_easy_setopt/getinfo).
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -62,7 +64,7 @@ let package = Package(
         .systemLibrary(name: "CRasterCPU"),
 
         // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
-        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU", "CJPEG", "CWebP"]),
+        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU", "CJPEG", "CWebP", "CGIF"]),
 
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).

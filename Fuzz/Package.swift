@@ -4,7 +4,7 @@
 // included, is compiled with libFuzzer's coverage and AddressSanitizer.
 import PackageDescription
 
-let targets = ["fuzz-evdev", "fuzz-png", "fuzz-text", "fuzz-text-long", "fuzz-font", "fuzz-path", "fuzz-settings", "fuzz-cli", "fuzz-jpeg", "fuzz-webp", "fuzz-control", "fuzz-svg"]
+let targets = ["fuzz-evdev", "fuzz-png", "fuzz-text", "fuzz-text-long", "fuzz-font", "fuzz-path", "fuzz-settings", "fuzz-cli", "fuzz-jpeg", "fuzz-webp", "fuzz-control", "fuzz-svg", "fuzz-gif"]
 
 let package = Package(
     name: "kiosk-fuzz",
@@ -20,7 +20,7 @@ let package = Package(
     ] + targets.map { name in
         // The Raster-only targets do not link Kiosk: after a Raster change they rebuild in
         // about a third of the time (Kiosk is most of the -O ASan build).
-        let rasterOnly = ["fuzz-text", "fuzz-text-long", "fuzz-font", "fuzz-path", "fuzz-jpeg", "fuzz-webp", "fuzz-svg"].contains(name)
+        let rasterOnly = ["fuzz-text", "fuzz-text-long", "fuzz-font", "fuzz-path", "fuzz-jpeg", "fuzz-webp", "fuzz-svg", "fuzz-gif"].contains(name)
         return .executableTarget(name: name, dependencies: [
             "FuzzSupport", "TextFuzzing",
             .product(name: "Raster", package: "kiosk"),

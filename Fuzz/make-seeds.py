@@ -164,6 +164,9 @@ for n in ["orient-1.jpg", "orient-6.jpg", "progressive.jpg", "gray.jpg", "cmyk.j
 put("fuzz-jpeg", "exif-be-orientation-8", b"\2" + bytes([0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 1, 0x12, 0, 3, 0, 0, 0, 1, 0, 8, 0, 0]))
 for n in ["lossy.webp", "lossless.webp", "alpha.webp", "animated.webp"]:
     with open(os.path.join(fixtures, n), "rb") as f: put("fuzz-webp", n, (b"\2\0" if n == "animated.webp" else b"\0\0") + f.read())
+# --- gif: mode 1 decodes the animation, 0 the first frame as a still ------------------------------
+for n in ["animated.gif", "still.gif"]:
+    with open(os.path.join(fixtures, n), "rb") as f: put("fuzz-gif", n, (b"\1\0" if n == "animated.gif" else b"\0\0") + f.read())
 # --- svg: the icon fixtures behind a mode byte (0: parse and draw) and a 32×32 raster size ---------
 for n in ["gear", "badge", "stroked", "use"]:
     with open(os.path.join(fixtures, "icon-%s.svg" % n), "rb") as f: put("fuzz-svg", n + ".svg", b"\0" + struct.pack("<HH", 32, 32) + f.read())

@@ -15,6 +15,7 @@ static inline void kiosk_gst_set_bool(gpointer object, const char *name, gboolea
 static inline GstMessageType kiosk_gst_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
 static inline GstObject *kiosk_gst_message_source(GstMessage *m) { return GST_MESSAGE_SRC(m); }
 static inline GstClockTime kiosk_gst_buffer_pts(GstBuffer *b) { return GST_BUFFER_PTS(b); }
+static inline GstClockTime kiosk_gst_buffer_duration(GstBuffer *b) { return GST_BUFFER_DURATION(b); }
 static inline gboolean kiosk_gst_clock_time_is_valid(GstClockTime t) { return GST_CLOCK_TIME_IS_VALID(t); }
 static inline GstElement *kiosk_gst_element(gpointer p) { return GST_ELEMENT(p); }
 static inline GstBin *kiosk_gst_bin(gpointer p) { return GST_BIN(p); }

@@ -107,9 +107,6 @@ public final class AVPlayerItem: @unchecked Sendable {
         case .prerolled:
             if status == .unknown { status = .readyToPlay; player?.objectWillChange.send() }
             pipeline?.didPreroll()
-        case .endOfStream:
-            for hook in AVPlayerItem.didPlayToEndTime { hook(self) }
-            player?.itemDidPlayToEnd(self)
         case .failed(let e):
             fail(e)
         }
@@ -183,6 +180,12 @@ open class AVPlayer: ObservableObject, @unchecked Sendable {
 
     private func setUp() {
         frames.onFrame = { [weak self] t in self?.currentItem?.position = t }
+        // The end, when the screen's clock passes the last frame's (VideoFrameBuffer).
+        frames.onEnd = { [weak self] in
+            guard let self, let item = self.currentItem else { return }
+            for hook in AVPlayerItem.didPlayToEndTime { hook(item) }
+            self.itemDidPlayToEnd(item)
+        }
     }
 
     public func play() { rate = 1 }

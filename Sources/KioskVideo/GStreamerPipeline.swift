@@ -6,10 +6,13 @@
 // GStreamer has hardware decoders (v4l2 stateful decoders in gstreamer1.0-plugins-good:
 // v4l2h264dec on a Raspberry Pi, i.MX 8; v4l2codecs in -bad; VA-API on x86) uses them: they rank
 // above the software ones. BGRA is Raster's memory order (premultiplied ARGB8888; video is opaque,
-// alpha 255), so a frame is one row copy into the buffer's free surface. The appsink keeps 2
-// buffers and drops older ones when the screen falls behind, and synchronises to the pipeline
-// clock: frames come out at their presentation times, on GStreamer's streaming thread; the main
-// queue is woken once per new frame (VideoFrameBuffer). No audio: playbin's flags leave audio
+// alpha 255), so a frame is one row copy into the buffer's free surface. The appsink does not
+// synchronise to GStreamer's clock (sync=false): the pipeline plays as fast as the buffer takes
+// frames, and the buffer's write waits while its surfaces are all decoded ahead, so decoding
+// runs a few frames ahead of the screen and no further. The screen's clock picks the frame to
+// show by its time (VideoFrameBuffer): real time on the panel, virtual time under HeadlessHost
+// and `kiosk record`. Play and pause are the buffer's media clock; the pipeline itself stays
+// PLAYING, held by the full buffer. No audio: playbin's flags leave audio
 // streams undecoded. Bus messages are read by a sync handler on the posting thread and handed
 // to the main queue (no GLib main loop runs).
 #if canImport(CGStreamer)
@@ -23,7 +26,6 @@ import Glibc
 /// What the pipeline reports, on the main queue.
 enum PipelineEvent {
     case prerolled
-    case endOfStream
     case failed(VideoError)
 }
 
@@ -34,6 +36,7 @@ final class GStreamerPipeline {
     private(set) var isPrerolled = false
     private var pendingSeek: Double?
     private var playing = false
+    private let frames: VideoFrameBuffer
 
     /// Initialises GStreamer once; nil when it works, else why not.
     static let initError: String? = {
@@ -49,6 +52,7 @@ final class GStreamerPipeline {
     init(uri: String, path: String, frames: VideoFrameBuffer, events: @escaping (PipelineEvent) -> Void) throws {
         if let e = GStreamerPipeline.initError { throw VideoError.gstreamerUnavailable(e) }
         self.path = path
+        self.frames = frames
         guard let pb = gst_element_factory_make("playbin", nil) else {
             throw VideoError.missingPlugin(what: "playbin", package: "gstreamer1.0-plugins-base")
         }
@@ -60,6 +64,7 @@ final class GStreamerPipeline {
             throw VideoError.missingPlugin(what: "videoconvert/appsink (\(m))", package: "gstreamer1.0-plugins-base")
         }
         playbin = pb
+        frames.startStream()
         let context = PipelineContext(frames: frames, path: path, events: events)
         self.context = Unmanaged.passRetained(context)
         let sinkElement = gst_bin_get_by_name(kiosk_gst_bin(bin), "kiosk_sink")!
@@ -67,8 +72,9 @@ final class GStreamerPipeline {
         let caps = gst_caps_from_string("video/x-raw,format=BGRA")
         gst_app_sink_set_caps(sink, caps)
         gst_caps_unref(caps)
-        gst_app_sink_set_max_buffers(sink, 2)
-        gst_app_sink_set_drop(sink, 1)
+        gst_app_sink_set_max_buffers(sink, 1)
+        gst_app_sink_set_drop(sink, 0)
+        kiosk_gst_set_bool(sinkElement, "sync", 0)
         var callbacks = GstAppSinkCallbacks()
         callbacks.new_sample = { sink, user in
             guard let sink, let user, let sample = gst_app_sink_pull_sample(sink) else { return GST_FLOW_OK }
@@ -76,11 +82,11 @@ final class GStreamerPipeline {
             gst_sample_unref(sample)
             return GST_FLOW_OK
         }
-        callbacks.new_preroll = { sink, user in
-            guard let sink, let user, let sample = gst_app_sink_pull_preroll(sink) else { return GST_FLOW_OK }
-            Unmanaged<PipelineContext>.fromOpaque(user).takeUnretainedValue().deliver(sample)
-            gst_sample_unref(sample)
-            return GST_FLOW_OK
+        // No preroll callback: the pipeline goes to PLAYING at once, so every frame, the first
+        // one after a seek included, comes as a sample.
+        callbacks.eos = { _, user in
+            guard let user else { return }
+            Unmanaged<PipelineContext>.fromOpaque(user).takeUnretainedValue().frames.streamEnded()
         }
         // The sink and the bus each hold the context until they are done with it.
         gst_app_sink_set_callbacks(sink, &callbacks, self.context.retain().toOpaque()) { user in
@@ -99,14 +105,17 @@ final class GStreamerPipeline {
             if let user { Unmanaged<PipelineContext>.fromOpaque(user).release() }
         }
         gst_object_unref(bus)
-        // Paused: the first frame is decoded and shown (prerolled) before play().
-        if gst_element_set_state(pb, GST_STATE_PAUSED) == GST_STATE_CHANGE_FAILURE {
+        // Playing at once: the first frames decode ahead and the first one shows before play()
+        // (the buffer's media clock stands still until then).
+        if gst_element_set_state(pb, GST_STATE_PLAYING) == GST_STATE_CHANGE_FAILURE {
             // The bus has the reason (an error message); it reaches `events` on the main queue.
         }
     }
 
     deinit {
         context.takeUnretainedValue().stopped = true
+        // A streaming thread waiting for a free surface returns (set_state waits for it).
+        context.takeUnretainedValue().frames.stopStream()
         gst_element_set_state(playbin, GST_STATE_NULL)
         if let bus = gst_element_get_bus(playbin) {
             gst_bus_set_sync_handler(bus, nil, nil, nil)
@@ -121,20 +130,23 @@ final class GStreamerPipeline {
         guard !isPrerolled else { return }
         isPrerolled = true
         if let s = pendingSeek { pendingSeek = nil; seek(to: s) }
-        if playing { gst_element_set_state(playbin, GST_STATE_PLAYING) }
     }
 
+    /// Starts or stops the media clock (the pipeline decodes ahead either way, held by the buffer).
     func setPlaying(_ on: Bool) {
         playing = on
-        gst_element_set_state(playbin, on ? GST_STATE_PLAYING : GST_STATE_PAUSED)
+        frames.setPlaying(on)
     }
 
-    /// A flushing, accurate seek: while paused the frame at `seconds` is decoded and shown.
+    /// A flushing, accurate seek: the frames decoded ahead are dropped and the media clock
+    /// stands at `seconds`; the first frame from there shows (also while paused).
     func seek(to seconds: Double) {
-        guard isPrerolled else { pendingSeek = seconds; return }
-        let ns = gint64(max(0, min(seconds, 9e9)) * 1e9)
+        let s = max(0, min(seconds, 9e9))
+        frames.flush(to: s)
+        guard isPrerolled else { pendingSeek = s; return }
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        _ = gst_element_seek_simple(playbin, GST_FORMAT_TIME, flags, ns)
+        _ = gst_element_seek_simple(playbin, GST_FORMAT_TIME, flags, gint64(s * 1e9))
+        frames.endFlush()
     }
 
     /// The stream's length in seconds, once known.
@@ -179,9 +191,16 @@ private final class PipelineContext: @unchecked Sendable {
         let width = Int(frame.info.width), height = Int(frame.info.height)
         let stride = Int(frame.info.stride.0)
         guard let data = frame.data.0, stride >= width * 4 else { return }
+        // The frame's time in the stream (a seek's segment counts from its start position).
         let pts = kiosk_gst_buffer_pts(buffer)
-        let time = kiosk_gst_clock_time_is_valid(pts) != 0 ? Double(pts) / 1e9 : 0
-        frames.write(width: width, height: height, time: time) { surface in
+        var time = 0.0
+        if kiosk_gst_clock_time_is_valid(pts) != 0 {
+            let stream = gst_sample_get_segment(sample).map { gst_segment_to_stream_time($0, GST_FORMAT_TIME, pts) } ?? pts
+            time = Double(kiosk_gst_clock_time_is_valid(stream) != 0 ? stream : pts) / 1e9
+        }
+        let d = kiosk_gst_buffer_duration(buffer)
+        let duration = kiosk_gst_clock_time_is_valid(d) != 0 ? Double(d) / 1e9 : 0
+        frames.write(width: width, height: height, time: time, duration: duration) { surface in
             let src = UnsafeRawPointer(data)
             for y in 0..<height {
                 UnsafeMutableRawPointer(surface.base + y * surface.rowPixels).copyMemory(from: src + y * stride, byteCount: width * 4)
@@ -232,9 +251,12 @@ private final class PipelineContext: @unchecked Sendable {
             } else {
                 typed = .playbackFailed(text)
             }
+            frames.stopStream()
             post(.failed(typed))
         case GST_MESSAGE_EOS:
-            post(.endOfStream)
+            // The end plays when the screen's clock passes the last frame (the buffer's onEnd):
+            // the decoder ran ahead of it.
+            break
         case GST_MESSAGE_ASYNC_DONE:
             post(.prerolled)
         default:

@@ -70,6 +70,9 @@ final class ViewGraph {
     @exclusivity(unchecked) var focusIfMade: FocusManager?
     /// The host's "now" (HeadlessHost's virtual time, the panel's elapsed time) for the clock.
     @exclusivity(unchecked) var hostNow: (() -> Double)?
+    /// A virtual clock (HeadlessHost, `kiosk snapshot`/`record`): a video frame drawn waits for
+    /// the decoder to have the frame due (VideoFrameBuffer); on the panel it never waits.
+    @exclusivity(unchecked) var waitsForVideo = false
     var clock: GraphClock {
         if let c = clockIfMade { return c }
         let c = GraphClock()

@@ -58,6 +58,7 @@ public final class HeadlessHost {
         surface = (try? Surface(width: w, height: h)) ?? (try! Surface(width: 0, height: 0))
         // State written between frames (a tap, a queued block) commits at the virtual now.
         renderer.graph.hostNow = { [weak self] in self?.time ?? 0 }
+        renderer.graph.waitsForVideo = true
         if !timers.isEmpty { renderer.graph.clock.adopt(timers) }
         frame()
     }
@@ -76,6 +77,14 @@ public final class HeadlessHost {
         let done = renderer.graph.imageArrivals.waitForPending(timeout: timeout)
         frame()
         return done
+    }
+
+    /// Videos play on the host's virtual clock: a frame drawn at time t shows the video frame due
+    /// at t, waiting (bounded) for the decoder (the default). False shows what a panel shows — the
+    /// latest frame decoded by then — for benchmarks that advance the clock with the wall clock.
+    public var waitsForVideo: Bool {
+        get { HeadlessHost.onMainQueue { renderer.graph.waitsForVideo } }
+        set { HeadlessHost.onMainQueue { renderer.graph.waitsForVideo = newValue } }
     }
 
     /// Rectangles repainted by the last frame that drew.

@@ -113,6 +113,8 @@ public final class VirtualRun {
         self.source = source
         surface = try Surface(width: width, height: height)
         self.frameInterval = frameInterval
+        // Videos play on this clock: each frame shows the video frame due at its time.
+        (source as? ViewFrameSource)?.renderer.graph.waitsForVideo = true
     }
 
     /// Draws one frame at the current time if the source needs one (the first frame always);

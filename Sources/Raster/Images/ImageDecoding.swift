@@ -1,10 +1,10 @@
-// ImageDecoding: what JPEG and WebP decoding share — the format sniffed from the first bytes,
+// ImageDecoding: what JPEG, WebP and GIF decoding share — the format sniffed from the first bytes,
 // one typed error, the decode budget and the choice of a reduced size. PNG keeps its own
 // `PNGError` (PNG.swift); `Surface.decodeImage` dispatches on the signature.
 
 /// An encoded image format kiosk decodes.
 public enum ImageFormat: String, Sendable, Equatable {
-    case png, jpeg, webp
+    case png, jpeg, webp, gif
 
     /// The format whose signature starts `bytes`, or nil.
     public static func sniff<C: Collection>(_ bytes: C) -> ImageFormat? where C.Element == UInt8 {
@@ -13,13 +13,15 @@ public enum ImageFormat: String, Sendable, Equatable {
         if b.count >= 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF { return .jpeg }
         if b.count >= 12 && b[0] == 0x52 && b[1] == 0x49 && b[2] == 0x46 && b[3] == 0x46
             && b[8] == 0x57 && b[9] == 0x45 && b[10] == 0x42 && b[11] == 0x50 { return .webp }   // RIFF....WEBP
+        if b.count >= 6 && b[0] == 0x47 && b[1] == 0x49 && b[2] == 0x46 && b[3] == 0x38
+            && (b[4] == 0x37 || b[4] == 0x39) && b[5] == 0x61 { return .gif }                      // GIF87a, GIF89a
         return nil
     }
 }
 
-/// Why a JPEG or WebP image could not be decoded.
+/// Why a JPEG, WebP or GIF image could not be decoded.
 public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
-    /// The bytes do not start with a JPEG, PNG or WebP signature (empty input included).
+    /// The bytes do not start with a JPEG, PNG, WebP or GIF signature (empty input included).
     case unrecognizedFormat
     /// The data ends before the image does.
     case truncated(ImageFormat)
@@ -32,7 +34,7 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unrecognizedFormat:
-            return "not an image kiosk decodes: the data starts with no PNG, JPEG or WebP signature; check the file is one of those (not empty, not HTML)"
+            return "not an image kiosk decodes: the data starts with no PNG, JPEG, WebP or GIF signature; check the file is one of those (not empty, not HTML)"
         case .truncated(let f):
             return "truncated \(f.rawValue.uppercased()): the data ends before the image does; the file was probably cut short while being written or copied, so copy it again"
         case let .corrupt(f, m):
@@ -44,8 +46,8 @@ public enum ImageDecodeError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Surface {
-    /// Decodes PNG, JPEG or WebP bytes (sniffed from the signature) into a premultiplied surface.
-    /// JPEG EXIF orientation is applied. An animated WebP gives its first frame.
+    /// Decodes PNG, JPEG, WebP or GIF bytes (sniffed from the signature) into a premultiplied
+    /// surface. JPEG EXIF orientation is applied. An animated WebP or GIF gives its first frame.
     ///
     /// ```swift
     /// let photo = try Surface.decodeImage(bytes, fitting: (960, 540))
@@ -60,6 +62,7 @@ extension Surface {
         case .png: return try decodePNG(bytes, maxPixels: maxPixels)
         case .jpeg: return try decodeJPEG(bytes, maxPixels: maxPixels, fitting: fitting)
         case .webp: return try decodeWebP(bytes, maxPixels: maxPixels, fitting: fitting)
+        case .gif: return try decodeGIF(bytes, maxPixels: maxPixels, fitting: fitting)
         case nil:
             // A prefix of a signature is a file cut short.
             if bytes.count < 3 && !bytes.isEmpty && ([0xFF, 0xD8, 0xFF] as [UInt8]).starts(with: bytes) { throw ImageDecodeError.truncated(.jpeg) }
@@ -90,7 +93,7 @@ public struct ImageHeader: Equatable, Sendable {
 }
 
 extension Surface {
-    /// The format and display size of PNG, JPEG or WebP bytes, from their header alone (for a
+    /// The format and display size of PNG, JPEG, WebP or GIF bytes, from their header alone (for a
     /// 12-megapixel JPEG: microseconds, where decoding takes tens of milliseconds).
     ///
     /// ```swift
@@ -108,6 +111,9 @@ extension Surface {
         case .webp:
             let f = try webPFeatures(bytes)
             return ImageHeader(format: .webp, width: Int(f.width), height: Int(f.height))
+        case .gif:
+            let (w, h) = try gifScreenSize(bytes)
+            return ImageHeader(format: .gif, width: w, height: h)
         case nil:
             throw ImageDecodeError.unrecognizedFormat
         }

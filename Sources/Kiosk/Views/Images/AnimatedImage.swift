@@ -1,10 +1,10 @@
 // AnimatedImage: an animated image file's frames and timing, and which frame shows when.
-// `Image("name")` of an animated WebP plays it: the frame on screen is chosen from the graph's
+// `Image("name")` of an animated WebP or GIF plays it: the frame on screen is chosen from the graph's
 // virtual clock (the time since the image first appeared), and the node asks for one wake-up,
 // at the next frame change, only while its frame lies on screen and the animation has frames
 // left — a still frame, a finished loop count or an image scrolled or clipped away wakes nothing.
 // Each change re-records the one image item, so the damage is the image's rectangle.
-// Any decoder that gives a Raster `DecodedAnimation` can feed it (WebP today).
+// Any decoder that gives a Raster `DecodedAnimation` can feed it (WebP and GIF).
 import Raster
 
 /// Decoded frames (each a whole canvas) with their durations and loop count.

@@ -38,7 +38,7 @@ final class ImageCache: @unchecked Sendable {
         let width: Int, height: Int
         /// An SVG: drawn by rasterizing at the drawn size (`vectorImage`), never decoded.
         var isVector = false
-        /// An animated file (WebP): `animation(_:)` gives its frames.
+        /// An animated file (WebP, GIF): `animation(_:)` gives its frames.
         var animated = false
     }
     struct NameKey: Hashable { let name: String; let bundle: ImageBundle? }
@@ -248,6 +248,9 @@ final class ImageCache: @unchecked Sendable {
             throw ImageFileError.unreadable(path: source.path)
         }
         if key.animated {
+            if ImageFormat.sniff(bytes) == .gif {
+                return .frames(AnimatedImage(try Surface.decodeGIFAnimation(bytes, reduction: key.reduction)))
+            }
             return .frames(AnimatedImage(try Surface.decodeWebPAnimation(bytes, reduction: key.reduction)))
         }
         let r = key.reduction
@@ -283,7 +286,7 @@ final class ImageCache: @unchecked Sendable {
     }
 
     /// Image file extensions tried after the bare name, in order.
-    static let extensions = ["", ".png", ".jpg", ".jpeg", ".webp", ".svg"]
+    static let extensions = ["", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".svg"]
 
     private static func resolve(_ name: String, bundle: ImageBundle?, directory: String?, vectors: inout [String: SVGImage]) -> Source? {
         if name.hasPrefix("systemName:") {
@@ -321,10 +324,14 @@ final class ImageCache: @unchecked Sendable {
                     guard let all = Syscall.readFile(path, limit: maxFileBytes) else { throw ImageFileError.unreadable(path: path) }
                     header = try Surface.readImageHeader(all)
                 }
-                return Source(path: path, width: header.width, height: header.height,
-                              animated: Surface.isAnimatedWebP(head))
+                // A GIF with several images animates (its blocks walked, past the head if need be).
+                var animated = Surface.isAnimatedWebP(head)
+                if header.format == .gif {
+                    animated = Surface.gifHasSeveralImages(head) ?? Syscall.readFile(path, limit: maxFileBytes).flatMap { Surface.gifHasSeveralImages($0) } ?? false
+                }
+                return Source(path: path, width: header.width, height: header.height, animated: animated)
             } catch {
-                Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG, WebP or SVG (\(error))")
+                Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG, WebP, GIF or SVG (\(error))")
             }
         }
         Diagnostics.warn("Image(\"\(name)\"): no image found (looked for \(candidates.joined(separator: ", ")))")

@@ -1,15 +1,22 @@
 // VideoFrameBuffer and VideoFrameSurface: the one piece of VideoPlayer inside the engine (the
 // player itself, its GStreamer pipeline and the AVKit names are Sources/KioskVideo).
 //
-// A decoder thread writes each frame into one of three surfaces (triple buffering): the one on
-// screen, the one ready to go on screen next, and the one being written are never the same, so
-// the decoder never waits for a frame to be drawn and the renderer never draws pixels that are
-// being written. A finished frame asks the main queue for one wake-up (none while one is pending:
-// frames that arrive faster than the screen takes them replace the ready one); the wake-up makes
-// the ready frame the shown one and re-evaluates only the nodes showing it. Each change
-// re-records the node's image item with the other surface (ImageBox is compared by identity), so
-// the damage is the video's rectangle. Surfaces are made when the video's size changes, never per
-// frame; the main-queue block is made once (a `@convention(block)` closure dispatch retains).
+// The screen's clock drives the video. A decoder thread decodes ahead, as fast as it may, into a
+// bounded queue of surfaces (four: the one on screen, up to three decoded ahead or being
+// written; it waits when they are all taken), each with its presentation time. Frames go on
+// screen by that time against the graph's clock: the media time at graph time t is the position
+// when playback (re)started plus t minus the graph time it started at. On the panel the graph's
+// time is the wall clock, so playback is real time; under HeadlessHost, `kiosk snapshot` and
+// `kiosk record` it is virtual, and the frame at t is exactly the one due then: a frame drawn
+// there waits (bounded) for the decoder until the frame due is known to be the last one due —
+// the next one is decoded, or the stream ended or failed (`ViewGraph.waitsForVideo`).
+//
+// The node showing the frames asks for one wake-up at the next frame's time (or the end's),
+// as an animated image does; when the queue ran dry the decoder's next frame asks the main queue
+// for one (none while one is pending). Each change re-records the node's image item with the
+// other surface (ImageBox is compared by identity), so the damage is the video's rectangle.
+// Surfaces are made when the video's size changes, never per frame; the queue is fixed arrays;
+// the main-queue blocks are made once (`@convention(block)` closures dispatch retains).
 
 #if canImport(Glibc)
 import Glibc
@@ -20,31 +27,62 @@ import Dispatch
 import Raster
 
 /// Frames a decoder thread produces for ``VideoFrameSurface`` (kiosk's own; VideoPlayer's
-/// `AVPlayer` owns one). Write from any one thread with ``write(width:height:time:_:)``; everything
-/// else runs on the main queue.
+/// `AVPlayer` owns one), presented on the screen's clock. The decoder calls
+/// ``write(width:height:time:duration:_:)`` and ``streamEnded()`` from its thread; the player
+/// drives the media clock (``setPlaying(_:)``, ``flush(to:)``) on the main queue.
 public final class VideoFrameBuffer: @unchecked Sendable {
+    /// Surfaces: one on screen, the rest decoded ahead (or being written).
+    public static let surfaceCount = 4
     private var mutex = pthread_mutex_t()
-    private var boxes: [ImageBox?] = [nil, nil, nil]
-    private var shownSlot = -1, readySlot = -1, writingSlot = -1
-    private var readyTime = 0.0
+    private var condition = pthread_cond_t()
+    private var boxes: [ImageBox?] = Array(repeating: nil, count: VideoFrameBuffer.surfaceCount)
+    /// Decoded frames waiting for their time, oldest first (a ring of slots).
+    private var queueSlot = [Int](repeating: -1, count: VideoFrameBuffer.surfaceCount)
+    private var queueTime = [Double](repeating: 0, count: VideoFrameBuffer.surfaceCount)
+    private var queueDuration = [Double](repeating: 0, count: VideoFrameBuffer.surfaceCount)
+    private var queueHead = 0, queueCount = 0
+    private var shownSlot = -1, writingSlot = -1
+    private var shownDuration = 0.0
+    /// The decoder drops what it writes (a seek's flush, a pipeline going away).
+    private var flushing = false
+    /// A decoder is running for the current stream (frames may still come).
+    private var expectingFrames = false
+    /// The stream ended after the last queued frame.
+    private var endQueued = false
+    /// After a clear or a flush: the next frame shows whatever its time (nothing older is left).
+    private var awaitingFirst = true
+    /// The screen has nothing decoded ahead and wants the main queue woken by the next frame.
+    private var wantsWake = true
     private var wakePending = false
-    /// The main-queue block (made once; dispatch only retains it).
+    private var written = 0, dropped = 0
+    /// The main-queue blocks (made once; dispatch only retains them).
     private var wakeBlock: (@convention(block) () -> Void)?
+    private var endBlock: (@convention(block) () -> Void)?
     /// Nodes drawing this buffer (main queue).
     private var viewers: [WeakNode] = []
+    private weak var graph: ViewGraph?
+
+    // The media clock (main queue).
+    private var playing = false
+    /// Graph time at which the media time was `position` (nil: playing starts at the next draw).
+    private var anchor: Double?
+    private var position = 0.0
+    private var endReported = false
+    private var scheduledWake = -1.0
 
     /// The frame on screen and its time in the video (seconds); nil before the first frame.
     public private(set) var shownTime: Double?
     /// Frames taken onto the screen so far (main queue).
     public private(set) var framesShown = 0
-    /// Frames the decoder wrote so far, and those replaced before the screen took them.
+    /// Frames the decoder wrote so far, and those whose time passed before a screen drew them.
     public var framesWritten: Int { lock { written } }
     public var framesDropped: Int { lock { dropped } }
-    private var written = 0, dropped = 0
     /// The picture's size in pixels (0 × 0 before the first frame).
     public private(set) var pixelWidth = 0, pixelHeight = 0
     /// Runs on the main queue after a new frame went on screen, with its time.
     public var onFrame: ((Double) -> Void)?
+    /// Runs on the main queue once the media clock passes the end of the stream's last frame.
+    public var onEnd: (() -> Void)?
     /// Why there is no picture (a failed video, a build without video): VideoPlayer shows it
     /// over black, and the first surface drawing it warns once per process per message.
     public var message: String? { didSet { if message != oldValue { invalidateViewers() } } }
@@ -52,30 +90,43 @@ public final class VideoFrameBuffer: @unchecked Sendable {
 
     public init() {
         pthread_mutex_init(&mutex, nil)
-        wakeBlock = { [weak self] in self?.takeReadyFrame() }
+        pthread_cond_init(&condition, nil)
+        wakeBlock = { [weak self] in
+            guard let self else { return }
+            self.lock { self.wakePending = false }
+            self.invalidateViewers()
+        }
+        endBlock = { [weak self] in self?.onEnd?() }
     }
-    deinit { pthread_mutex_destroy(&mutex) }
+    deinit { pthread_cond_destroy(&condition); pthread_mutex_destroy(&mutex) }
 
     private func lock<R>(_ body: () -> R) -> R {
         pthread_mutex_lock(&mutex); defer { pthread_mutex_unlock(&mutex) }
         return body()
     }
 
-    /// Producer side (one thread at a time, any thread): `fill` writes a `width`×`height` frame
-    /// of premultiplied BGRA pixels into the surface it is given (opaque: alpha 255). Returns
-    /// false for a size a surface cannot have.
+    // MARK: The decoder's side (any one thread)
+
+    /// Writes the frame presented at `time` seconds of the stream, shown for `duration` (0:
+    /// unknown): `fill` gets a `width`×`height` surface for premultiplied BGRA pixels (opaque).
+    /// Waits while every surface is taken (the screen has not reached their times). False when
+    /// the frame was dropped: a flush, a stream going away, a size no surface can have.
     @discardableResult
-    public func write(width: Int, height: Int, time: Double, _ fill: (Surface) -> Void) -> Bool {
+    public func write(width: Int, height: Int, time: Double, duration: Double = 0, _ fill: (Surface) -> Void) -> Bool {
         guard width > 0, height > 0, width <= Surface.maxSide, height <= Surface.maxSide else { return false }
+        pthread_mutex_lock(&mutex)
         var slot = -1
-        var box: ImageBox?
-        lock {
-            for s in 0..<3 where s != shownSlot && s != readySlot && s != writingSlot { slot = s; break }
-            if slot >= 0 { writingSlot = slot; box = boxes[slot] }
+        while true {
+            if flushing { pthread_mutex_unlock(&mutex); return false }
+            slot = freeSlot()
+            if slot >= 0 { break }
+            pthread_cond_wait(&condition, &mutex)
         }
-        guard slot >= 0 else { return false }
+        writingSlot = slot
+        var box = boxes[slot]
+        pthread_mutex_unlock(&mutex)
         if box == nil || box!.surface.width != width || box!.surface.height != height {
-            // The video's size changed (or its first frame): the only allocation.
+            // The video's size changed (or its first frames): the only allocation.
             guard var surface = try? Surface(width: width, height: height) else {
                 lock { writingSlot = -1 }
                 return false
@@ -86,41 +137,198 @@ public final class VideoFrameBuffer: @unchecked Sendable {
         fill(box!.surface)
         let wake: Bool = lock {
             boxes[slot] = box
-            if readySlot >= 0 { dropped += 1 }
-            readySlot = slot
             writingSlot = -1
-            readyTime = time
+            guard !flushing, queueCount < VideoFrameBuffer.surfaceCount else { return false }
+            let i = (queueHead + queueCount) % VideoFrameBuffer.surfaceCount
+            queueSlot[i] = slot; queueTime[i] = time.isFinite ? time : 0; queueDuration[i] = duration.isFinite ? max(0, duration) : 0
+            queueCount += 1
             written += 1
-            let wake = !wakePending
+            pthread_cond_broadcast(&condition)
+            guard wantsWake, !wakePending else { return false }
+            wantsWake = false
             wakePending = true
-            return wake
+            return true
         }
         if wake, let block = wakeBlock { DispatchQueue.main.async(execute: block) }
         return true
     }
 
-    /// Forgets the frames (a new video): the surface shows black until the next one.
+    /// The stream ended after the frames written so far (the decoder's thread).
+    public func streamEnded() {
+        let wake: Bool = lock {
+            guard !flushing else { return false }
+            endQueued = true
+            pthread_cond_broadcast(&condition)
+            guard wantsWake, !wakePending else { return false }
+            wantsWake = false; wakePending = true
+            return true
+        }
+        if wake, let block = wakeBlock { DispatchQueue.main.async(execute: block) }
+    }
+
+    /// No more frames will come for this stream (it failed, or its decoder is going): writers
+    /// return, and a screen waiting for a frame stops waiting. Any thread.
+    public func stopStream() {
+        lock {
+            expectingFrames = false
+            flushing = true
+            pthread_cond_broadcast(&condition)
+        }
+    }
+
+    /// A decoder starts for a new stream (after `clear()`): frames are expected.
+    public func startStream() {
+        lock { expectingFrames = true; flushing = false; endQueued = false }
+    }
+
+    /// A slot neither on screen, queued nor being written (under the lock).
+    private func freeSlot() -> Int {
+        for s in 0..<VideoFrameBuffer.surfaceCount where s != shownSlot && s != writingSlot {
+            var queued = false
+            for k in 0..<queueCount where queueSlot[(queueHead + k) % VideoFrameBuffer.surfaceCount] == s { queued = true; break }
+            if !queued { return s }
+        }
+        return -1
+    }
+
+    // MARK: The media clock (main queue)
+
+    /// The graph's time now: the host's "now" between frames, the frame's time during one.
+    private var graphNow: Double? {
+        guard let g = graph else { return nil }
+        let t = g.hostNow?() ?? g.time
+        return t.isFinite ? max(g.time, t) : g.time
+    }
+
+    /// The media time at graph time `t`.
+    private func mediaTime(at t: Double) -> Double {
+        guard playing, let a = anchor else { return position }
+        return position + max(0, t - a)
+    }
+
+    /// The media time now (seconds into the stream), by the screen's clock.
+    public var mediaTime: Double { graphNow.map { mediaTime(at: $0) } ?? position }
+
+    /// Starts or stops the media clock (the player's rate: 0 or not).
+    public func setPlaying(_ on: Bool) {
+        guard on != playing else { return }
+        if on {
+            playing = true
+            anchor = graphNow
+        } else {
+            position = mediaTime
+            playing = false
+            anchor = nil
+        }
+        scheduledWake = -1
+        invalidateViewers()
+    }
+
+    /// Before a seek: frames decoded ahead are dropped, the decoder's writes are dropped until
+    /// ``endFlush()``, and the media clock stands at `seconds`. The frame on screen stays until
+    /// the first one after the seek arrives.
+    public func flush(to seconds: Double) {
+        let now = graphNow
+        position = seconds
+        anchor = playing ? now : nil
+        endReported = false
+        scheduledWake = -1
+        lock {
+            flushing = true
+            queueCount = 0
+            endQueued = false
+            awaitingFirst = true
+            wantsWake = true
+            pthread_cond_broadcast(&condition)
+        }
+    }
+
+    /// After the seek: the decoder's frames count again.
+    public func endFlush() { lock { flushing = false } }
+
+    /// Forgets the frames and the clock (a new video): the surface shows black until the next
+    /// one. Call with no decoder running.
     public func clear() {
-        lock { shownSlot = -1; readySlot = -1 }
+        lock {
+            shownSlot = -1; queueCount = 0; endQueued = false; awaitingFirst = true; wantsWake = true
+            expectingFrames = false; flushing = false
+            pthread_cond_broadcast(&condition)
+        }
+        playing = false; anchor = nil; position = 0; endReported = false; scheduledWake = -1
         shownTime = nil
         invalidateViewers()
     }
 
-    /// Main queue: the ready frame goes on screen.
-    private func takeReadyFrame() {
-        let taken: Double? = lock {
-            wakePending = false
-            guard readySlot >= 0 else { return nil }
-            shownSlot = readySlot
-            readySlot = -1
-            return readyTime
+    // MARK: The screen's side (main queue)
+
+    /// The frame due at the graph's time for `node` (VideoFrameSurface's render), after taking
+    /// frames whose time came off the queue; asks for a wake-up at the next change.
+    func present(for node: Node) -> ImageBox? {
+        let graph = node.graph
+        self.graph = graph
+        let t = graph.time
+        if playing && anchor == nil { anchor = t }
+        let m = mediaTime(at: t)
+        let waits = graph.waitsForVideo
+        var deadline = timespec()
+        var haveDeadline = false
+        var changed = false
+        var time = 0.0
+        pthread_mutex_lock(&mutex)
+        while true {
+            while queueCount > 0 && (awaitingFirst || queueTime[queueHead] <= m + 1e-6) {
+                if changed { dropped += 1 }
+                shownSlot = queueSlot[queueHead]
+                time = queueTime[queueHead]
+                shownDuration = queueDuration[queueHead]
+                queueHead = (queueHead + 1) % VideoFrameBuffer.surfaceCount
+                queueCount -= 1
+                awaitingFirst = false
+                changed = true
+                pthread_cond_broadcast(&condition)
+            }
+            // The frame due is known once a later one is decoded or none will come.
+            if !waits || queueCount > 0 || endQueued || !expectingFrames || flushing { break }
+            if !haveDeadline {
+                clock_gettime(CLOCK_REALTIME, &deadline)
+                deadline.tv_sec += VideoFrameBuffer.waitLimit
+                haveDeadline = true
+            }
+            if pthread_cond_timedwait(&condition, &mutex, &deadline) == ETIMEDOUT { break }
         }
-        guard let time = taken else { return }
-        shownTime = time
-        framesShown += 1
-        if let b = shownBox { pixelWidth = b.surface.width; pixelHeight = b.surface.height }
-        invalidateViewers()
-        onFrame?(time)
+        let next: Double? = queueCount > 0 ? queueTime[queueHead] : nil
+        let ended = queueCount == 0 && endQueued
+        if queueCount == 0 && !ended { wantsWake = true }
+        let box = shownSlot >= 0 ? boxes[shownSlot] : nil
+        pthread_mutex_unlock(&mutex)
+
+        if changed {
+            shownTime = time
+            framesShown += 1
+            if let b = box { pixelWidth = b.surface.width; pixelHeight = b.surface.height }
+            onFrame?(time)
+        }
+        if ended && !endReported {
+            let end = (shownTime ?? 0) + shownDuration
+            if m + 1e-6 >= end {
+                endReported = true
+                if let block = endBlock { DispatchQueue.main.async(execute: block) }
+            } else if playing, let a = anchor {
+                wake(node, at: a + (end - position))
+            }
+        } else if playing, let a = anchor, let next {
+            wake(node, at: a + (next - position))
+        }
+        return box
+    }
+
+    /// Seconds a frame drawn on a virtual clock waits for the decoder at most.
+    static let waitLimit = 20
+
+    private func wake(_ node: Node, at time: Double) {
+        guard time != scheduledWake else { return }
+        scheduledWake = time
+        node.graph.schedule(node, at: time)
     }
 
     /// The surface on screen (main queue; the decoder never writes it).
@@ -156,7 +364,8 @@ public struct VideoFrameSurface: View, PrimitiveView, LayoutBehavior {
     public init(_ buffer: VideoFrameBuffer) { self.buffer = buffer }
     public var body: Never { bodyNeverCalled("VideoFrameSurface") }
 
-    /// A new frame re-evaluates the node (`invalidateViewers`): it is drawn again.
+    /// A frame's time, or a new frame after the queue ran dry, re-evaluates the node: it is drawn
+    /// again with the frame due then.
     func makeChildren(_ list: inout ChildList) {
         ViewGraph.currentReader?.invalidateRender()
     }
@@ -174,7 +383,7 @@ public struct VideoFrameSurface: View, PrimitiveView, LayoutBehavior {
         let f = node.frame
         guard f.width > 0, f.height > 0 else { return }
         pass.emit(.fill(Raster.Path.rect(Raster.Rect(f)), .solid(Raster.Color.black), .nonZero), owner: node, index: 0, localBounds: f)
-        guard let box = buffer.shownBox else { return }
+        guard let box = buffer.present(for: node) else { return }
         let w = Double(box.surface.width), h = Double(box.surface.height)
         let s = min(Double(f.width) / w, Double(f.height) / h)
         guard s.isFinite, s > 0 else { return }
