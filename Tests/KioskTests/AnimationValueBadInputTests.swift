@@ -42,12 +42,51 @@ private func drive(_ animation: Animation, value: Double = 100, limit: Double = 
         #expect(w0.isEmpty && drive(z).end == 1.0 / 60)
     }
 
-    @Test(arguments: [Double.nan, .infinity, -.infinity, -2])
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
     func badDelaysAreSkipped(d: Double) {
         let (a, w) = warnings { Animation.linear(duration: 1).delay(d) }
         #expect(w.count == 1)
         let r = drive(a)
         #expect(r.end.map { abs($0 - 61.0 / 60) < 1e-9 } == true && r.finite, "runs as if undelayed")
+    }
+
+    /// A negative delay is SwiftUI's `max(0, t − delay)` unclamped: the animation starts that far
+    /// into its course, with no warning (a public equalizer staggers 45 bars this way).
+    @Test(arguments: [-0.25, -0.5, -2])
+    func negativeDelaysStartPartWay(d: Double) {
+        let (a, w) = warnings { Animation.linear(duration: 1).delay(d) }
+        #expect(w.isEmpty, "\(w)")
+        var s = AnimatorState(animation: a, interval: 100, at: 0, listener: nil)
+        // At the commit the value is already −d seconds into the linear 1 s course.
+        let first = s.sample(at: 0)
+        if -d < 1 {
+            #expect(first.map { abs($0 - 100 * -d) < 1e-9 } == true, "\(String(describing: first))")
+            let later = s.sample(at: 0.1)
+            #expect(later.map { abs($0 - 100 * (-d + 0.1)) < 1e-9 } == true, "\(String(describing: later))")
+        }
+        let r = drive(a)
+        // It ends when t − d passes the duration: 1 + d seconds after the commit (at once when
+        // the delay reaches back past the whole course).
+        let expectedEnd = max(1.0 / 60, (Double(Int(((1 + d) * 60).rounded(.down))) + 1) / 60)
+        #expect(r.end.map { abs($0 - expectedEnd) < 1e-9 } == true && r.finite, "ends at \(String(describing: r.end)), expected \(expectedEnd)")
+    }
+
+    @Test func negativeDelayInsideRepeatShortensEveryPass() {
+        // `linear(1).delay(-0.5).repeatForever(autoreverses: false)`: each pass starts half way.
+        var s = AnimatorState(animation: Animation.linear(duration: 1).delay(-0.5).repeatForever(autoreverses: false),
+                              interval: 100, at: 0, listener: nil)
+        var values: [Double] = []
+        for k in 0...60 { if let v = s.sample(at: Double(k) / 60) { values.append(v) } }
+        #expect(values.count == 61, "repeatForever never ends")
+        #expect(values.allSatisfy { $0 >= 50 - 1e-9 && $0 <= 100 + 1e-9 }, "every pass runs from 50 to 100: \(values)")
+        #expect(values.contains { $0 < 55 } && values.contains { $0 > 95 })
+    }
+
+    @Test func farNegativeDelayIsBoundedOnce() {
+        let (a, w) = warnings { Animation.spring.delay(-1e300) }
+        #expect(w.count == 1, "\(w)")
+        let r = drive(a)
+        #expect(r.end != nil && r.finite, "a spring given a huge head start still ends")
     }
 
     @Test(arguments: [0, -1, Double.nan, .infinity, -.infinity])

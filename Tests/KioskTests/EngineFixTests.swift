@@ -256,3 +256,26 @@ private func builtProduct(_ name: String) -> String {
         expectGolden(s, faded ? "stackedShadowsFaded" : "stackedShadows", tolerance: 2)
     }
 }
+
+/// `NotificationCenter.default.post` from a view's onAppear under the frame loop, to an observer
+/// added with `queue: .main`: deadlocked under dispatchMain() (Foundation waited on
+/// OperationQueue.main from the main queue). The probe runs the loop 0.5 s and exits; a hang is
+/// killed after 60 s (a generous bound for a loaded machine, not a speed check).
+@Suite struct MainThreadQueueTests {
+    @Test func postingToAMainQueueObserverFromAViewDoesNotDeadlock() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: builtProduct("KioskMainQueueProbe"))
+        let dir = "/tmp/kiosk-probe-notification-\(getpid())"
+        process.arguments = ["--notification", dir]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        let hung = process.isRunning
+        if hung { process.terminate(); process.waitUntilExit() }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!hung, "the probe hung (deadlock): \(text)")
+        #expect(text.contains("observer=1 main=true"), "probe printed: \(text)")
+    }
+}

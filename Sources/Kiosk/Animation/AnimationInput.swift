@@ -4,8 +4,25 @@
 // does). Checked in AnimationValueBadInputTests.
 
 enum AnimationInput {
-    /// A duration or delay: NaN, ±∞ and negative values become 0 (the change jumps, or the
-    /// delay is skipped), with a warning. Zero is valid and not warned about.
+    /// A duration: NaN, ±∞ and negative values become 0 (the change jumps), with a warning.
+    /// Zero is valid and not warned about.
+    /// A delay: negative values are valid, as in SwiftUI, whose delay hands its base animation
+    /// `max(0, t − delay)`: `delay(-0.3)` starts the animation 0.3 s into its course, as if it
+    /// had begun 0.3 s earlier (a staggered `ForEach` of `delay(Double(i) * -0.1)` phases).
+    /// NaN and ±∞ become 0 with a warning; below −`maximumNegativeDelay` it is that bound, with
+    /// a warning (a spring fed 10³⁰⁰ s would step its 1/300 s integrator without end).
+    static func delay(_ value: Double) -> Double {
+        if value.isFinite, value >= -maximumNegativeDelay { return value }
+        if value.isFinite {
+            Diagnostics.warn("Animation.delay \(value) is more than \(Int(maximumNegativeDelay)) s before the start; using -\(Int(maximumNegativeDelay))")
+            return -maximumNegativeDelay
+        }
+        Diagnostics.warn("Animation.delay \(value) is not a finite number of seconds; using 0")
+        return 0
+    }
+    /// How far back a negative delay may start an animation (a day).
+    static let maximumNegativeDelay = 86_400.0
+
     static func time(_ value: Double, _ what: String) -> Double {
         if value.isFinite, value >= 0 { return value }
         Diagnostics.warn("\(what) \(value) is not a finite non-negative number of seconds; using 0")

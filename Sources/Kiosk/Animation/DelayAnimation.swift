@@ -1,5 +1,6 @@
 // DelayAnimation: `delay(_:)`. The base animation sees max(0, t − delay), so the value holds its
-// start during the delay. Outer modifiers transform time first: `linear(1).delay(1).speed(2)`
+// start during the delay; a negative delay starts it that far into its course (SwiftUI's formula,
+// which does not clamp the delay). Outer modifiers transform time first: `linear(1).delay(1).speed(2)`
 // reads 0, 0.5, 1 at t = 0.5, 0.75, 1.0 (notes §4). Two delayed animations merge only when their
 // delays are equal.
 
@@ -26,8 +27,10 @@ extension Animation {
     /// .easeIn(duration: 0.3).delay(0.5)
     /// ```
     ///
-    /// A negative, NaN or infinite delay is treated as 0, with a warning.
+    /// A negative delay starts the animation that many seconds into its course, as if it had
+    /// begun that much earlier (SwiftUI's time transform, `max(0, t − delay)`). A NaN or
+    /// infinite delay is treated as 0, with a warning.
     public func delay(_ delay: TimeInterval) -> Animation {
-        Animation(DelayAnimation(base: self, delay: AnimationInput.time(delay, "Animation.delay")))
+        Animation(DelayAnimation(base: self, delay: AnimationInput.delay(delay)))
     }
 }

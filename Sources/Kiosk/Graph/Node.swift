@@ -83,6 +83,9 @@ final class Node {
         return paint
     }
 
+    /// An after-layout `appeared` callback ran for this node (its `disappeared` runs only then:
+    /// a view inserted and removed before the layout never appears nor disappears).
+    @exclusivity(unchecked) var appearanceRan = false
     @exclusivity(unchecked) var isDirty = false
     @exclusivity(unchecked) var isRemoved = false
     /// The parent's reconcile that last matched this node (ViewGraph.reconcile's bookkeeping).
@@ -286,9 +289,15 @@ protocol LifecycleModifier {
     func appeared(_ node: Node)
     func updated(_ node: Node)
     func disappeared(_ node: Node)
+    /// The app's own appearance callbacks (onAppear, onDisappear, task) run after the layout of
+    /// the update that inserted or removed the view, as SwiftUI's do: a change they make with an
+    /// animation then animates from the laid-out first frame. The engine's own hooks (focus,
+    /// subscriptions, presentations) run in the update, before layout.
+    static var runsAfterLayout: Bool { get }
 }
 
 extension LifecycleModifier {
+    static var runsAfterLayout: Bool { false }
     func appeared(_ node: Node) {}
     func updated(_ node: Node) {}
     func disappeared(_ node: Node) {}

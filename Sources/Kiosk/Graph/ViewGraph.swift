@@ -160,6 +160,8 @@ final class ViewGraph {
     /// Leaving views whose transition modifiers were built at their removal: layout places
     /// them once, at the view's last frame.
     @exclusivity(unchecked) var leavingToPlace: [Node] = []
+    /// `preferredColorScheme` writers and the host's own scheme (Runtime/ColorSchemePreference.swift).
+    private(set) lazy var colorSchemes = ColorSchemePreferences(graph: self, hostScheme: rootEnvironment.colorScheme)
     /// Sheets, alerts, dialogs and menus shown over the root (Views/Presentation/).
     @exclusivity(unchecked) var presentationsIfMade: PresentationRegistry?
     /// Set once a `containerRelativeFrame` was laid out: containers that change size then drop
@@ -186,9 +188,7 @@ final class ViewGraph {
             root = Node(view: top, key: NodeKey(key: ChildKey(0), type: ObjectIdentifier(type(of: top))), parent: nil, graph: self)
             root.environment = environment
             // The root's own onAppear too (`Color.red.onAppear { … }` as a host's whole content).
-            if let lifecycle = root.lifecycle { enqueueLifecycle { [link = root.link] in
-                if let root = link.node, !root.isRemoved { lifecycle.appeared(root) }
-            } }
+            enqueueAppeared(root)
             evaluate(root)
         }
     }
@@ -671,18 +671,53 @@ final class ViewGraph {
     }
 
     private func appear(_ child: Node) {
-        if let lifecycle = child.lifecycle { enqueueLifecycle { [link = child.link] in
-            if let child = link.node, !child.isRemoved { lifecycle.appeared(child) }
-        } }
+        enqueueAppeared(child)
         evaluate(child, parentEvaluated: true)
+    }
+
+    private func enqueueAppeared(_ node: Node) {
+        guard let lifecycle = node.lifecycle else { return }
+        if type(of: lifecycle).runsAfterLayout {
+            appearanceQueue.append { [link = node.link] in
+                if let node = link.node, !node.isRemoved { node.appearanceRan = true; lifecycle.appeared(node) }
+            }
+        } else {
+            enqueueLifecycle { [link = node.link] in
+                if let node = link.node, !node.isRemoved { lifecycle.appeared(node) }
+            }
+        }
     }
 
     private func remove(_ node: Node) {
         node.isRemoved = true
         node.childList.clear()
         cancelAnimations(of: node)
-        if let lifecycle = node.lifecycle { enqueueLifecycle { lifecycle.disappeared(node) } }
+        if let lifecycle = node.lifecycle {
+            if type(of: lifecycle).runsAfterLayout {
+                appearanceQueue.append { if node.appearanceRan { node.appearanceRan = false; lifecycle.disappeared(node) } }
+            } else {
+                enqueueLifecycle { lifecycle.disappeared(node) }
+            }
+        }
         for child in node.children { remove(child) }
+    }
+
+    // MARK: Appearance callbacks (after layout)
+
+    /// onAppear/onDisappear/task callbacks queued by updates, in order; the renderer runs them
+    /// after the layout that follows (`runAppearanceCallbacks`).
+    @exclusivity(unchecked) private var appearanceQueue: [() -> Void] = []
+    @exclusivity(unchecked) private var appearanceScratch: [() -> Void] = []
+    var hasAppearanceCallbacks: Bool { !appearanceQueue.isEmpty }
+
+    /// Runs the queued appearance callbacks (those they queue in turn wait for the next call).
+    func runAppearanceCallbacks() {
+        guard !appearanceQueue.isEmpty else { return }
+        withSink {
+            swap(&appearanceQueue, &appearanceScratch)
+            for callback in appearanceScratch { callback() }
+            appearanceScratch.removeAll(keepingCapacity: true)
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 // OffscreenDisplay: a display with no device, for machines without a screen (CI, a laptop). It keeps
-// the panel image in memory and writes it as PNG: the last frame always, and every frame while a
-// frame limit is set.
+// the panel image in memory and writes it as PNG: the last frame always, every frame while a
+// frame limit is set, and with `framesPerSecond` (`kiosk run --offscreen-fps N`) the frames drawn,
+// numbered, at most N a second, to see motion.
 import Raster
 
 /// Writes frames to image files instead of a screen.
@@ -22,6 +23,15 @@ public final class OffscreenDisplay: Display {
     /// than drawing one), or write it only on close (false).
     public var writeEveryFrame: Bool
     private var lastWrite = -1.0
+    /// Write the presented frames as numbered files, at most this many a second (0 = off). A
+    /// frame is written when at least 1/N s passed since the last one written; an animation
+    /// drawn at 60 Hz with N = 10 gives every sixth frame, and a still screen writes nothing
+    /// (nothing is presented). Frames are numbered in the order written; `frames.txt` gives
+    /// each one's time (seconds since the first).
+    public var framesPerSecond = 0.0
+    private var lastNumbered = -1.0
+    private var firstNumbered: Double?
+    private var numbered = 0
     /// After `showBlack`: the next present copies the whole frame.
     private var wholeNext = false
 
@@ -57,11 +67,30 @@ public final class OffscreenDisplay: Display {
             try ImageFile.write(panel, to: "\(directory)/frame-\(String(repeating: "0", count: max(0, 5 - n.count)) + n).png")
         }
         let now = Syscall.monotonicNow()
+        if framesPerSecond > 0, frameFiles == 0, lastNumbered < 0 || now - lastNumbered >= 1 / framesPerSecond - 0.002 {
+            try writeNumbered(at: now)
+        }
         if writeEveryFrame && now - lastWrite >= 1 {
             try ImageFile.write(panel, to: "\(directory)/last.png")
             lastWrite = now
         }
         return now
+    }
+
+    /// Writes the panel as the next `frame-NNNNN.png` (not with `frameFiles`, which numbers its own) and its time
+    /// in `frames.txt`.
+    private func writeNumbered(at now: Double) throws {
+        numbered += 1
+        let n = String(numbered)
+        let name = "frame-\(String(repeating: "0", count: max(0, 5 - n.count)) + n).png"
+        try ImageFile.write(panel, to: "\(directory)/\(name)")
+        let start = firstNumbered ?? now
+        firstNumbered = start
+        // The write took time; the next frame is due 1/N s after this one was presented.
+        lastNumbered = lastNumbered < 0 ? now : max(now, lastNumbered + 1 / framesPerSecond)
+        let line = "\(name) \(format3(now - start))\n"
+        let fd = Glibc.open("\(directory)/frames.txt", O_WRONLY | O_CREAT | (numbered == 1 ? O_TRUNC : O_APPEND), 0o644)
+        if fd >= 0 { _ = line.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) }; Glibc.close(fd) }
     }
 
     /// Clears the panel image (and `last.png` when it is kept current); the next present copies
@@ -82,3 +111,10 @@ public final class OffscreenDisplay: Display {
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Seconds with three decimals (no Foundation formatting in the library).
+private func format3(_ t: Double) -> String {
+    let ms = Int((max(0, t) * 1000).rounded())
+    let frac = String(ms % 1000)
+    return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+}

@@ -80,13 +80,13 @@ public final class RootRenderer {
     /// Warnings logged by this screen's views.
     public var warnings: [String] { graph.warnings.warnings }
 
-    /// The colour scheme views see.
+    /// The colour scheme views see: the host's (this setting) unless a shown view states a
+    /// `preferredColorScheme`, which wins while it is shown, as on iOS.
     public var colorScheme: ColorScheme {
         get { graph.rootEnvironment.colorScheme }
         set {
-            var env = graph.rootEnvironment
-            env.colorScheme = newValue
-            graph.setRootEnvironment(env)
+            graph.colorSchemes.hostScheme = newValue
+            graph.colorSchemes.applyScreen()
         }
     }
 
@@ -94,7 +94,7 @@ public final class RootRenderer {
     /// TimelineView is due at `time`).
     public func needsFrame(at time: Double) -> Bool {
         graph.collectImageArrivals()
-        return graph.needsUpdate || laidOutGeneration != graph.generation || graph.hasAnimationWork
+        return graph.needsUpdate || laidOutGeneration != graph.generation || graph.hasAnimationWork || graph.hasAppearanceCallbacks
             || (graph.nextWakeup.map { $0 <= time + 1e-9 } ?? false)
     }
 
@@ -121,6 +121,7 @@ public final class RootRenderer {
         touches.flushPairs()
         graph.update()
         var relaid = layoutIfNeeded()
+        relaid = settleAppearances() || relaid
         // Animations: those the update (and its layout) started begin at their commit, so
         // this frame already shows them moving. Custom Animatable bodies re-run with the
         // presented values (a second update).
@@ -130,6 +131,8 @@ public final class RootRenderer {
             graph.update()
             relaid = layoutIfNeeded() || relaid
         }
+        // Views a finished removal transition took away: their onDisappear.
+        relaid = settleAppearances() || relaid
         if graph.needsRender || needsRecord { relaid = true; graph.needsRender = false; needsRecord = false }
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
@@ -250,8 +253,30 @@ public final class RootRenderer {
         graph.withSink {
             graph.update()
             if layoutIfNeeded() { needsRecord = true }
+            if settleAppearances() { needsRecord = true }
             graph.checkCompletions()
         }
+    }
+
+    /// Runs the appearance callbacks (onAppear, onDisappear, task) the last updates queued, now
+    /// that their views are laid out (SwiftUI runs them after the first layout: a change made
+    /// in `onAppear { withAnimation { … } }` animates from the first frame's layout), then
+    /// applies and lays out what they changed; a chain of appearances runs at most
+    /// `ViewGraph.maxPassesPerFrame` rounds a frame, the rest in the next. True when it laid out.
+    private func settleAppearances() -> Bool {
+        var relaid = false
+        var rounds = 0
+        while graph.hasAppearanceCallbacks {
+            rounds += 1
+            if rounds > ViewGraph.maxPassesPerFrame {
+                graph.withSink { Diagnostics.warn("views keep appearing from onAppear; the rest waits for the next frame") }
+                break
+            }
+            graph.runAppearanceCallbacks()
+            if graph.needsUpdate { graph.update() }
+            relaid = layoutIfNeeded() || relaid
+        }
+        return relaid
     }
     /// Time spent in `layoutIfNeeded` during this frame (when timing).
     private var layoutSeconds = 0.0

@@ -135,15 +135,22 @@ extension HeadlessHost {
 }
 
 extension View {
-    /// The colour scheme this view and its descendants draw in. SwiftUI applies it to the whole
-    /// window; kiosk applies it to this subtree (the screen's background follows the host's scheme).
-    /// nil keeps the inherited scheme.
+    /// The colour scheme of the presentation this view is in: the whole screen (its views, bars,
+    /// sheets and the background the screen is cleared to), or the sheet, cover or alert that
+    /// shows it. As in SwiftUI it is a preference, not an environment write: the value flows up
+    /// (the outermost writer wins, then the first non-nil one in view order) and overrides the
+    /// host's scheme while the view is shown. nil states no preference. Use `.colorScheme(_:)`
+    /// or `.environment(\.colorScheme, …)` to change one subtree only.
+    /// See Runtime/ColorSchemePreference.swift.
     public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View {
         modifier(_PreferredColorSchemeModifier(colorScheme: colorScheme))
     }
 }
 
-struct _PreferredColorSchemeModifier: EnvironmentModifier {
+/// Registers its value with the graph's `ColorSchemePreferences` while it is shown.
+struct _PreferredColorSchemeModifier: BuiltinModifier, LifecycleModifier {
     let colorScheme: ColorScheme?
-    func transform(_ environment: inout EnvironmentValues) { if let colorScheme { environment.colorScheme = colorScheme } }
+    func appeared(_ node: Node) { node.graph.colorSchemes.set(node, colorScheme) }
+    func updated(_ node: Node) { node.graph.colorSchemes.set(node, colorScheme) }
+    func disappeared(_ node: Node) { node.graphIfAlive?.colorSchemes.remove(node) }
 }

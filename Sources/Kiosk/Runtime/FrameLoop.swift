@@ -1,4 +1,5 @@
-// FrameLoop: one thread, parked in dispatchMain(). Dispatch sources on the DRM fd (flip events),
+// FrameLoop: one thread, the main thread, serving the main queue (MainThreadQueue: as a run loop
+// does, so main-queue blocks run on the main thread as on Darwin). Dispatch sources on the DRM fd (flip events),
 // the evdev and inotify fds (InputManager) and the signals wake it; nothing else does, so an idle
 // kiosk makes no wakeups at all. A frame is drawn only when the source needs one and no flip is
 // pending; its time is the FrameClock's predicted presentation time.
@@ -94,7 +95,7 @@ public final class FrameLoop {
         }
         start()
         Log.info("run: \(display.summary)")
-        dispatchMain()
+        MainThreadQueue.serveForever()
     }
 
     /// Sets up the display and input sources on the main queue and asks for the first frame; the

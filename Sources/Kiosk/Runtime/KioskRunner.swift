@@ -32,6 +32,8 @@ public enum KioskRunner {
       --swap-xy, --invert-x, --invert-y   touch axis corrections (before rotation)
       --fps-overlay         frame rate and missed flips in the top-left corner
       --duration SECONDS    stop after this long (default: run until SIGTERM/SIGINT)
+      --offscreen-fps N     offscreen display: also write the frames drawn as DIR/frame-00001.png …,
+                            at most N a second (default 0: only DIR/last.png, about once a second)
       --frame-markers       print "kiosk: frame N" on stdout after each frame
       --log-level LEVEL     error, warning, notice, info or debug
       --idle-dim SECONDS    dim the backlight after this long without input (default 0: never)
@@ -109,7 +111,11 @@ public enum KioskRunner {
         Log.threshold = s.logLevel
         ImageCache.shared.configure(directory: s.images, budget: s.imageCacheBytes)
         let display = try DisplaySelection.open(s.display, mode: s.mode, rotation: s.rotation, offscreenSize: s.offscreenSize)
-        if let off = display as? OffscreenDisplay { off.writeEveryFrame = true; Log.info("run: offscreen frames go to \(off.directory)/last.png") }
+        if let off = display as? OffscreenDisplay {
+            off.writeEveryFrame = true
+            off.framesPerSecond = s.offscreenFPS
+            Log.info("run: offscreen frames go to \(off.directory)/last.png" + (s.offscreenFPS > 0 ? " and frame-NNNNN.png (≤ \(s.offscreenFPS) a second)" : ""))
+        }
         let source = try makeSource(display.width, display.height)
         source.setOnScreenKeyboard(s.keyboard, layout: s.keyboardLayout)
         let loop = try FrameLoop(display: display, source: source)

@@ -78,6 +78,9 @@ public struct Settings: Equatable, Sendable {
     public var offscreenSize = (width: 800, height: 480)
     /// Stop after this many seconds (0 = run until a signal).
     public var duration = 0.0
+    /// Offscreen display: write each frame drawn as `frame-NNNNN.png`, at most this many a second
+    /// (0 = only `last.png`, about once a second).
+    public var offscreenFPS = 0.0
     /// Print `kiosk: frame N` markers on stdout (the QEMU test waits for them).
     public var frameMarkers = false
     public var logLevel = Log.Level.info
@@ -121,7 +124,7 @@ public struct Settings: Equatable, Sendable {
     public static func == (a: Settings, b: Settings) -> Bool {
         a.scene == b.scene && a.display == b.display && a.mode == b.mode && a.rotation == b.rotation && a.input == b.input &&
         a.fpsOverlay == b.fpsOverlay && a.calibration == b.calibration && a.swapXY == b.swapXY && a.invertX == b.invertX &&
-        a.invertY == b.invertY && a.offscreenSize == b.offscreenSize && a.duration == b.duration &&
+        a.invertY == b.invertY && a.offscreenSize == b.offscreenSize && a.duration == b.duration && a.offscreenFPS == b.offscreenFPS &&
         a.frameMarkers == b.frameMarkers && a.logLevel == b.logLevel && a.idleDim == b.idleDim &&
         a.dimBrightness == b.dimBrightness && a.idleOff == b.idleOff && a.backlight == b.backlight &&
         a.displayOffBetween == b.displayOffBetween && a.keyboardLayout == b.keyboardLayout &&
@@ -131,7 +134,7 @@ public struct Settings: Equatable, Sendable {
 
     /// Every key the file, the environment (`KIOSK_` + upper case, `-` → `_`) and options accept.
     public static let keys = ["scene", "display", "mode", "rotation", "input", "fps-overlay", "calibration",
-                              "swap-xy", "invert-x", "invert-y", "size", "duration", "frame-markers", "log-level",
+                              "swap-xy", "invert-x", "invert-y", "size", "duration", "offscreen-fps", "frame-markers", "log-level",
                               "idle-dim", "dim-brightness", "idle-off", "backlight", "display-off-between",
                               "keyboard-layout", "keyboard", "images", "image-cache",
                               "control-socket", "cursor", "cursor-hide", "vnc", "vnc-password"]
@@ -166,6 +169,11 @@ public struct Settings: Equatable, Sendable {
         case "duration":
             guard let d = Double(v), d >= 0, d.isFinite else { throw ConfigError.invalidValue(key: key, value: v, expected: "seconds ≥ 0") }
             duration = d
+        case "offscreen-fps":
+            guard let f = Double(v), f >= 0, f <= 1000, f.isFinite else {
+                throw ConfigError.invalidValue(key: key, value: v, expected: "frames a second, 0 (only last.png) to 1000")
+            }
+            offscreenFPS = f
         case "frame-markers": frameMarkers = try Settings.bool(key, v)
         case "log-level":
             switch v {
@@ -251,6 +259,7 @@ public struct Settings: Equatable, Sendable {
         flag("frame-markers", frameMarkers)
         out.append("--size=\(offscreenSize.width)x\(offscreenSize.height)")
         out.append("--duration=\(duration)")
+        out.append("--offscreen-fps=\(offscreenFPS)")
         out.append("--log-level=\(logLevel.word)")
         out.append("--idle-dim=\(idleDim)")
         out.append("--dim-brightness=\(dimBrightness)")

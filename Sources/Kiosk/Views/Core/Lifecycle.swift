@@ -1,11 +1,14 @@
-// Lifecycle modifiers: onAppear, onDisappear, onChange(of:), task. They run after the update
-// that inserted, changed or removed the view, before the frame is drawn.
+// Lifecycle modifiers: onAppear, onDisappear, onChange(of:), task. onChange runs after the update
+// that changed the value; onAppear, onDisappear and task after the layout of the update that
+// inserted or removed the view (so `geo.size` is laid out and an animated change made there
+// starts from the first frame's layout, as in SwiftUI); all before the frame is drawn.
 
 struct _AppearanceModifier: BuiltinModifier, LifecycleModifier {
     let onAppear: (() -> Void)?
     let onDisappear: (() -> Void)?
     func appeared(_ node: Node) { onAppear?() }
     func disappeared(_ node: Node) { onDisappear?() }
+    static var runsAfterLayout: Bool { true }
 }
 
 final class ValueBox<V> { var value: V; init(_ value: V) { self.value = value } }
@@ -61,6 +64,7 @@ struct _TaskModifier<ID: Equatable>: BuiltinModifier, LifecycleModifier {
         start(box, graph: node.graphIfAlive)
     }
     func disappeared(_ node: Node) { (node.modifierState as? TaskBox<ID>)?.task?.cancel() }
+    static var runsAfterLayout: Bool { true }
 }
 
 extension View {

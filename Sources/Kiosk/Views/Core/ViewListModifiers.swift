@@ -209,4 +209,5 @@ struct _MergedLifecycle<Base: BuiltinModifier & LifecycleModifier>: BuiltinModif
     func appeared(_ node: Node) { merge.appeared(base) }
     func updated(_ node: Node) { merge.updated(base, stamp: node.graph.updateStamp) }
     func disappeared(_ node: Node) { merge.disappeared(base) }
+    static var runsAfterLayout: Bool { Base.runsAfterLayout }
 }

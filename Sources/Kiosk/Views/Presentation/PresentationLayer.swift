@@ -50,6 +50,9 @@ final class PresentationEntry {
     var anchorCentred = false
     /// A sheet's detents, drag indicator and interactive-dismiss flag, written by its content.
     let sheet = SheetConfiguration()
+    /// A `preferredColorScheme` stated inside the presented content (its panel and content
+    /// use it; nil: the screen's scheme). Runtime/ColorSchemePreference.swift.
+    var preferredColorScheme: ColorScheme?
     /// The `item:` form's identity (a new one replaces the presentation).
     var identity: AnyHashable?
     private(set) var isRemoved = false
@@ -225,12 +228,15 @@ struct _PresentationLayerView: View {
                 .contentShape(Rectangle())
                 .onTapGesture { Self.tappedOutside(entry) }
         } else {
-            switch entry.style {
-            case .alert: _AlertPanel(entry: entry)
-            case .dialog: _DialogPanel(entry: entry)
-            case .sheet, .fullScreenCover: _SheetPanel(entry: entry)
-            case .menu: _MenuPanel(entry: entry)
+            Group {
+                switch entry.style {
+                case .alert: _AlertPanel(entry: entry)
+                case .dialog: _DialogPanel(entry: entry)
+                case .sheet, .fullScreenCover: _SheetPanel(entry: entry)
+                case .menu: _MenuPanel(entry: entry)
+                }
             }
+            .modifier(_PresentationSchemeModifier(scheme: entry.preferredColorScheme))
         }
     }
 
@@ -269,6 +275,7 @@ struct _PresentationEnvironment: EnvironmentModifier {
         let entry = self.entry
         e.dismiss = DismissAction { if !entry.isRemoved { entry.dismiss() } }
         e.isPresented = true
+        if let scheme = entry.preferredColorScheme { e.colorScheme = scheme }
         environment = e
     }
 }
@@ -347,4 +354,10 @@ extension EnvironmentValues {
     var presentationEntry: PresentationEntry? {
         get { self[PresentationEntryKey.self] } set { self[PresentationEntryKey.self] = newValue }
     }
+}
+
+/// A presentation's own `preferredColorScheme` on its panel (nil: the screen's scheme).
+struct _PresentationSchemeModifier: EnvironmentModifier {
+    let scheme: ColorScheme?
+    func transform(_ environment: inout EnvironmentValues) { if let scheme { environment.colorScheme = scheme } }
 }
