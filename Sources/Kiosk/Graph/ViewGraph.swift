@@ -25,6 +25,12 @@ final class ViewGraph {
     /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
     @exclusivity(unchecked) var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
+    /// Whether kept children whose values compare equal skip evaluation (`KIOSK_FIELDWISE=0`
+    /// turns it off, for measuring: then only Equatable children are skipped, as before).
+    static let fieldwiseEquality: Bool = {
+        guard let v = getenv("KIOSK_FIELDWISE") else { return true }
+        return String(cString: v) != "0"
+    }()
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.
     static let maxDepth = 400
     /// Update passes per frame (a pass runs lifecycle callbacks that may change state again).
@@ -49,6 +55,10 @@ final class ViewGraph {
     @exclusivity(unchecked) private(set) var generation = 0
     /// Bumped whenever any node's children are reconciled (layout-item caches compare to it).
     @exclusivity(unchecked) private(set) var structureVersion = 0
+    /// Bumped by structure changes made outside a reconcile (a leaving view dropped or put
+    /// back), which mark no node for recording: the renderer copies no range after one. A
+    /// reconcile's changes mark the node whose children changed (`Node.children`).
+    @exclusivity(unchecked) private(set) var unplacedStructureVersion = 0
     /// Virtual time in seconds (the presentation time of the frame being made).
     @exclusivity(unchecked) var time: Double = 0
     /// The wall-clock date at time 0, for TimelineView and `.task` clocks.
@@ -579,9 +589,11 @@ final class ViewGraph {
                 let wasLeaving = existing.isLeaving
                 if wasLeaving { reinsert(existing) }
                 if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
-                   existing.kinds.contains(.equatable), existing.info.isEqual(existing.view, view) {
-                    // Same value, same environment, no state changed: its body would give the
-                    // same children (SwiftUI skips these too). The old value keeps its installed state.
+                   existing.kinds.contains(.equatable) ? existing.info.isEqual(existing.view, view)
+                       : ViewGraph.fieldwiseEquality && existing.info.fieldsEqual(existing.view, view) {
+                    // Same value (Equatable's ==, else the same fields: ViewFieldEquality.swift),
+                    // same environment, no state changed: its body would give the same children
+                    // (SwiftUI skips these too). The old value keeps its installed state.
                 } else {
                     // The child's old value goes back into the entry: its box is the one the
                     // next evaluation writes into.
@@ -637,6 +649,7 @@ final class ViewGraph {
     /// The structure changed outside a reconcile (a leaving view dropped or re-inserted).
     func structureDidChange() {
         structureVersion &+= 1
+        unplacedStructureVersion &+= 1
         generation &+= 1
         needsUpdate = true
         if !isUpdating { wakeHandler?() }
