@@ -64,7 +64,7 @@ extension Optional: _OptionalFieldComparable {
         if Wrapped.self is AnyObject.Type || _isPOD(Wrapped.self) {
             return { a, b in memcmp(a, b, size) == 0 }
         }
-        let inner = FieldEqualityBuilder.make(Wrapped.self, depth: depth + 1)
+        let inner = FieldEqualityBuilder.makeTyped(Wrapped.self, depth: depth + 1)
         return { a, b in
             let x = a.assumingMemoryBound(to: Wrapped?.self), y = b.assumingMemoryBound(to: Wrapped?.self)
             let xNil = x.pointee == nil, yNil = y.pointee == nil
@@ -81,11 +81,11 @@ enum FieldEqualityBuilder {
 
     /// The equality of values of `type`.
     static func make(_ type: Any.Type, depth: Int = 0) -> FieldEquality {
-        func open<T>(_: T.Type) -> FieldEquality { make(T.self, depth: depth) }
+        func open<T>(_: T.Type) -> FieldEquality { makeTyped(T.self, depth: depth) }
         return _openExistential(type, do: open)
     }
 
-    static func make<T>(_: T.Type, depth: Int) -> FieldEquality {
+    static func makeTyped<T>(_: T.Type, depth: Int) -> FieldEquality {
         let size = MemoryLayout<T>.size
         if size == 0 { return { _, _ in true } }
         if _isPOD(T.self) { return { a, b in memcmp(a, b, size) == 0 } }
@@ -112,7 +112,7 @@ enum FieldEqualityBuilder {
                             plain.append((offset, fieldSize))
                         }
                     } else {
-                        fields.append((offset, make(F.self, depth: depth + 1)))
+                        fields.append((offset, makeTyped(F.self, depth: depth + 1)))
                     }
                 }
                 _openExistential(fieldType, do: open)
@@ -155,7 +155,7 @@ extension TupleView: _FieldwiseComparable {
     /// The tuple only: how the elements are listed follows from its type or its values.
     static func _makeFieldEquality() -> FieldEquality {
         let offset = MemoryLayout<TupleView<T>>.offset(of: \TupleView<T>.value)!
-        let values = FieldEqualityBuilder.make(T.self, depth: 1)
+        let values = FieldEqualityBuilder.makeTyped(T.self, depth: 1)
         return { a, b in values(a + offset, b + offset) }
     }
 }

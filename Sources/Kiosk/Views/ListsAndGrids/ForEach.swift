@@ -116,7 +116,7 @@ extension ForEach where Data == Range<Int>, ID == Int {
 extension ForEach: _FieldwiseComparable {
     /// The data, the content closure's identity, and how ids are found.
     static func _makeFieldEquality() -> FieldEquality {
-        let data = FieldEqualityBuilder.make(Data.self, depth: 1)
+        let data = FieldEqualityBuilder.makeTyped(Data.self, depth: 1)
         let dataOffset = MemoryLayout<Self>.offset(of: \Self.data)!
         let storageOffset = MemoryLayout<Self>.offset(of: \Self.storage)!
         let storageSize = MemoryLayout<Storage>.size
