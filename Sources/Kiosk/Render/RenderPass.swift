@@ -54,11 +54,11 @@ final class RenderPass {
     /// their pixels (`DamageTracker.planMove`); set by the renderer each frame.
     var patchRefusesShifts = false
     /// Whether a recorded node whose range was copied moved since lets its children copy their
-    /// ranges, moved as much (`RecordedRange.childrenShifted`; `KIOSK_SHIFT_CHILDREN=0` turns
-    /// it off, for measuring: they are then recorded again).
+    /// ranges, moved as much (`RecordedRange.childrenShifted`). Off by default, unfinished
+    /// (`KIOSK_SHIFT_CHILDREN=1` turns it on; see `RootRenderer.structureChangesAreLocal`).
     static let movesChildRangesByDefault: Bool = {
-        guard let v = getenv("KIOSK_SHIFT_CHILDREN") else { return true }
-        return String(cString: v) != "0"
+        guard let v = getenv("KIOSK_SHIFT_CHILDREN") else { return false }
+        return String(cString: v) == "1"
     }()
     var movesChildRanges = RenderPass.movesChildRangesByDefault
     private var patchSawShift = false
