@@ -179,6 +179,7 @@ private struct EnvironmentParent: View {
     @Test func aChildWithTheSameFieldsIsNotEvaluatedAgain() {
         let counts = Counts()
         let host = HeadlessHost(width: 300, height: 400) { SkipParent(counts: counts) }
+        host.renderer.graph.fieldwiseEquality = true
         #expect((counts.parent, counts.child, counts.sibling) == (1, 1, 2))
         tapText(host, "tick 0")
         #expect(host.frame(ofText: "tick 1") != nil)
@@ -208,6 +209,7 @@ private struct EnvironmentParent: View {
     @Test func aBindingToAnotherStateUpdatesTheChild() {
         let counts = Counts()
         let host = HeadlessHost(width: 300, height: 400) { BindingSourceParent(counts: counts) }
+        host.renderer.graph.fieldwiseEquality = true
         #expect(host.frame(ofText: "label A") != nil)
         tapText(host, "tick 0")
         #expect(host.frame(ofText: "tick 1") != nil)
@@ -225,6 +227,7 @@ private struct EnvironmentParent: View {
         let counts = Counts()
         let first = FieldwiseModel("one"), second = FieldwiseModel("two")
         let host = HeadlessHost(width: 300, height: 400) { ObservedSourceParent(counts: counts, first: first, second: second) }
+        host.renderer.graph.fieldwiseEquality = true
         #expect(host.frame(ofText: "model one") != nil)
         tapText(host, "tick 0")
         #expect(host.frame(ofText: "tick 1") != nil)
@@ -240,6 +243,7 @@ private struct EnvironmentParent: View {
         let counts = Counts()
         let model = FieldwiseObservable()
         let host = HeadlessHost(width: 300, height: 400) { BindableParent(model: model, counts: counts) }
+        host.renderer.graph.fieldwiseEquality = true
         #expect(host.frame(ofText: "bindable x") != nil)
         tapText(host, "tick 0")
         #expect(host.frame(ofText: "tick 1") != nil)
@@ -252,6 +256,7 @@ private struct EnvironmentParent: View {
     @Test func theEnvironmentAndTheChildsOwnStateStillUpdate() {
         let counts = Counts()
         let host = HeadlessHost(width: 300, height: 400) { EnvironmentParent(counts: counts) }
+        host.renderer.graph.fieldwiseEquality = true
         #expect(counts.child == 2)
         tapText(host, "tick 0")
         #expect(host.frame(ofText: "tick 1") != nil)

@@ -25,12 +25,15 @@ final class ViewGraph {
     /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
     @exclusivity(unchecked) var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
-    /// Whether kept children whose values compare equal skip evaluation (`KIOSK_FIELDWISE=0`
-    /// turns it off, for measuring: then only Equatable children are skipped, as before).
-    static let fieldwiseEquality: Bool = {
-        guard let v = getenv("KIOSK_FIELDWISE") else { return true }
-        return String(cString: v) != "0"
+    /// Whether kept children that are not Equatable but hold the same fields skip evaluation.
+    /// Off by default (`KIOSK_FIELDWISE=1`, or this graph's `fieldwiseEquality`): the
+    /// comparison still allocates (FrameAllocationTests' and WholeFrameCostTests' bounds fail
+    /// with it on), and RetainedDisplayListTests' deep-leaf case sees its damage in another order.
+    static let fieldwiseByDefault: Bool = {
+        guard let v = getenv("KIOSK_FIELDWISE") else { return false }
+        return String(cString: v) == "1"
     }()
+    @exclusivity(unchecked) var fieldwiseEquality = ViewGraph.fieldwiseByDefault
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.
     static let maxDepth = 400
     /// Update passes per frame (a pass runs lifecycle callbacks that may change state again).
@@ -590,7 +593,7 @@ final class ViewGraph {
                 if wasLeaving { reinsert(existing) }
                 if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
                    existing.kinds.contains(.equatable) ? existing.info.isEqual(existing.view, view)
-                       : ViewGraph.fieldwiseEquality && existing.info.fieldsEqual(existing.view, view) {
+                       : fieldwiseEquality && existing.info.fieldsEqual(existing.view, view) {
                     // Same value (Equatable's ==, else the same fields: ViewFieldEquality.swift),
                     // same environment, no state changed: its body would give the same children
                     // (SwiftUI skips these too). The old value keeps its installed state.
