@@ -14,10 +14,24 @@
 public struct Binding<Value>: DynamicProperty {
     let getter: () -> Value
     let setter: (Value) -> Void
+    /// Where the value lives (a `@State`'s cell, an object), and the key path into it: what a
+    /// re-evaluated parent's new binding is compared by (Graph/ViewFieldEquality.swift). nil for
+    /// a binding made from closures, which compares by the closures' identity.
+    let source: AnyObject?
+    let sourcePath: AnyKeyPath?
 
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
         getter = get
         setter = set
+        source = nil
+        sourcePath = nil
+    }
+
+    init(get: @escaping () -> Value, set: @escaping (Value) -> Void, source: AnyObject, path: AnyKeyPath?) {
+        getter = get
+        setter = set
+        self.source = source
+        sourcePath = path
     }
     public init(projectedValue: Binding<Value>) { self = projectedValue }
 
@@ -34,8 +48,11 @@ public struct Binding<Value>: DynamicProperty {
 
     public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
         let getter = self.getter, setter = self.setter
-        return Binding<Subject>(get: { getter()[keyPath: keyPath] },
-                                set: { var v = getter(); v[keyPath: keyPath] = $0; setter(v) })
+        let get: () -> Subject = { getter()[keyPath: keyPath] }
+        let set: (Subject) -> Void = { var v = getter(); v[keyPath: keyPath] = $0; setter(v) }
+        // One level of member is compared by its key path; deeper ones by their closures.
+        if let source, sourcePath == nil { return Binding<Subject>(get: get, set: set, source: source, path: keyPath) }
+        return Binding<Subject>(get: get, set: set)
     }
 }
 
@@ -53,6 +70,6 @@ public struct Bindable<Value: AnyObject & Observable>: DynamicProperty {
     public var projectedValue: Bindable<Value> { self }
     public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
         let object = wrappedValue
-        return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+        return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 }, source: object, path: keyPath)
     }
 }

@@ -43,6 +43,8 @@ public struct _ObservedObjectWrapper<ObjectType: ObservableObject> {
     let root: ObjectType
     public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
         let object = root
+        // No source: an ObservableObject's change invalidates the views subscribed to it, not
+        // those that read a binding to it, so such a binding must count as new each time.
         return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
     }
 }

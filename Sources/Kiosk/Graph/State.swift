@@ -23,7 +23,8 @@ public struct State<Value>: DynamicProperty, InstallableProperty {
     /// A binding to the state: `$count`.
     public var projectedValue: Binding<Value> {
         let location = self.location
-        return Binding(get: { location.value }, set: { location.value = $0 })
+        // Compared by the node's cell (each copy of the view has its own location).
+        return Binding(get: { location.value }, set: { location.value = $0 }, source: location.cell ?? location, path: nil)
     }
 
     func install(in node: Node, slot: inout Int) {

@@ -25,6 +25,15 @@ final class ViewGraph {
     /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
     @exclusivity(unchecked) var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
+    /// Whether kept children that are not Equatable but hold the same fields skip evaluation.
+    /// Off by default (`KIOSK_FIELDWISE=1`, or this graph's `fieldwiseEquality`): the
+    /// comparison still allocates (FrameAllocationTests' and WholeFrameCostTests' bounds fail
+    /// with it on), and RetainedDisplayListTests' deep-leaf case sees its damage in another order.
+    static let fieldwiseByDefault: Bool = {
+        guard let v = getenv("KIOSK_FIELDWISE") else { return false }
+        return String(cString: v) == "1"
+    }()
+    @exclusivity(unchecked) var fieldwiseEquality = ViewGraph.fieldwiseByDefault
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.
     static let maxDepth = 400
     /// Update passes per frame (a pass runs lifecycle callbacks that may change state again).
@@ -49,6 +58,10 @@ final class ViewGraph {
     @exclusivity(unchecked) private(set) var generation = 0
     /// Bumped whenever any node's children are reconciled (layout-item caches compare to it).
     @exclusivity(unchecked) private(set) var structureVersion = 0
+    /// Bumped by structure changes made outside a reconcile (a leaving view dropped or put
+    /// back), which mark no node for recording: the renderer copies no range after one. A
+    /// reconcile's changes mark the node whose children changed (`Node.children`).
+    @exclusivity(unchecked) private(set) var unplacedStructureVersion = 0
     /// Virtual time in seconds (the presentation time of the frame being made).
     @exclusivity(unchecked) var time: Double = 0
     /// The wall-clock date at time 0, for TimelineView and `.task` clocks.
@@ -586,9 +599,11 @@ final class ViewGraph {
                 let wasLeaving = existing.isLeaving
                 if wasLeaving { reinsert(existing) }
                 if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
-                   existing.kinds.contains(.equatable), existing.info.isEqual(existing.view, view) {
-                    // Same value, same environment, no state changed: its body would give the
-                    // same children (SwiftUI skips these too). The old value keeps its installed state.
+                   existing.kinds.contains(.equatable) ? existing.info.isEqual(existing.view, view)
+                       : fieldwiseEquality && existing.info.fieldsEqual(existing.view, view) {
+                    // Same value (Equatable's ==, else the same fields: ViewFieldEquality.swift),
+                    // same environment, no state changed: its body would give the same children
+                    // (SwiftUI skips these too). The old value keeps its installed state.
                 } else {
                     // The child's old value goes back into the entry: its box is the one the
                     // next evaluation writes into.
@@ -644,6 +659,7 @@ final class ViewGraph {
     /// The structure changed outside a reconcile (a leaving view dropped or re-inserted).
     func structureDidChange() {
         structureVersion &+= 1
+        unplacedStructureVersion &+= 1
         generation &+= 1
         needsUpdate = true
         if !isUpdating { wakeHandler?() }

@@ -71,6 +71,22 @@ class ViewTypeInfo {
 
     /// Whether two values of this type are equal (false for types that are not Equatable).
     func isEqual(_ a: any View, _ b: any View) -> Bool { equality?.isEqual(a, b) ?? false }
+
+    /// Field-wise equality (ViewFieldEquality.swift), made on first use.
+    private var fieldEquality: FieldEquality?
+
+    /// Whether two values of this type hold the same fields (SwiftUI's comparison of views that
+    /// are not Equatable; see ViewFieldEquality.swift). False when either is of another type.
+    func fieldsEqual(_ a: any View, _ b: any View) -> Bool {
+        let ta = ObjectIdentifier(Swift.type(of: a))
+        guard ta == self.type, ta == ObjectIdentifier(Swift.type(of: b)) else { return false }
+        let equal: FieldEquality
+        if let made = fieldEquality { equal = made } else {
+            equal = FieldEqualityBuilder.make(Swift.type(of: a))
+            fieldEquality = equal
+        }
+        return withPayload(of: a) { pa in withPayload(of: b) { pb in equal(pa, pb) } }
+    }
 }
 
 /// Reads a view value as the concrete type `T` it is known to have (checked by the caller's

@@ -39,6 +39,11 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         }
     }
     let idOf: (Data.Element) -> ID
+    /// How `idOf` was made, for comparing two ForEach values (Graph/ViewFieldEquality.swift;
+    /// the closure itself captures the generic context, a new one per value): by the element
+    /// type (`Identifiable`, a range) or by this key path; neither: the closure's identity.
+    var idFromType = false
+    var idKey: AnyKeyPath?
     /// The ids cannot repeat (a range's elements are their own ids): no duplicate check, whose
     /// Set of every id was an allocation and a hash per element on every update.
     var idsAreDistinct = false
@@ -47,7 +52,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     var isIntRange = false
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data; storage = .element(content)
+        self.data = data; storage = .element(content); idKey = id
         if ID.self == Data.Element.self, (id as AnyKeyPath) == (\Data.Element.self as AnyKeyPath) {
             // `id: \.self`, the commonest spelling: the element is its id. Applying the key path
             // allocated once per element per update (12 → 76 allocations an update from 4 to 64
@@ -96,14 +101,36 @@ struct DuplicateKey<ID: Hashable>: Hashable { var id: ID; var occurrence: Int }
 
 extension ForEach where ID == Data.Element.ID, Data.Element: Identifiable {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
-        self.data = data; storage = .element(content); idOf = { $0.id }
+        self.data = data; storage = .element(content); idOf = { $0.id }; idFromType = true
     }
 }
 
 extension ForEach where Data == Range<Int>, ID == Int {
     /// A constant range; the element is its own id.
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
-        self.data = data; storage = .range(content); idOf = { $0 }; idsAreDistinct = true
+        self.data = data; storage = .range(content); idOf = { $0 }; idsAreDistinct = true; idFromType = true
         isIntRange = true
+    }
+}
+
+extension ForEach: _FieldwiseComparable {
+    /// The data, the content closure's identity, and how ids are found.
+    static func _makeFieldEquality() -> FieldEquality {
+        let data = FieldEqualityBuilder.makeTyped(Data.self, depth: 1)
+        let dataOffset = MemoryLayout<Self>.offset(of: \Self.data)!
+        let storageOffset = MemoryLayout<Self>.offset(of: \Self.storage)!
+        let storageSize = MemoryLayout<Storage>.size
+        let idOfOffset = MemoryLayout<Self>.offset(of: \Self.idOf)!
+        let idOfSize = MemoryLayout<(Data.Element) -> ID>.size
+        return { a, b in
+            let x = a.assumingMemoryBound(to: Self.self), y = b.assumingMemoryBound(to: Self.self)
+            guard x.pointee.isIntRange == y.pointee.isIntRange, x.pointee.idsAreDistinct == y.pointee.idsAreDistinct,
+                  x.pointee.idFromType == y.pointee.idFromType,
+                  memcmp(a + storageOffset, b + storageOffset, storageSize) == 0,
+                  data(a + dataOffset, b + dataOffset) else { return false }
+            if x.pointee.idFromType { return true }
+            if let p = x.pointee.idKey, let q = y.pointee.idKey { return p == q }
+            return memcmp(a + idOfOffset, b + idOfOffset, idOfSize) == 0
+        }
     }
 }
