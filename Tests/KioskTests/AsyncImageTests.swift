@@ -301,7 +301,7 @@ private let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], g
         defer { server.stop() }
         guard case .undecodable(let u, let message)? = seen.error else { Issue.record("got \(String(describing: seen.error))"); return }
         #expect(u == url.absoluteString)
-        #expect(message.contains("no PNG, JPEG or WebP signature"))
+        #expect(message.contains("no PNG, JPEG, WebP or GIF signature"))
         #expect(center(host) == blue)
         // Nothing undecodable is kept.
         #expect(AsyncImageCache(directory: cache, limit: 1 << 30).read(url.absoluteString) == nil)
