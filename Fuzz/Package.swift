@@ -15,7 +15,8 @@ let package = Package(
         .systemLibrary(name: "CFuzzDriver"),
         // The byte reader every harness takes its structured input from, and the driver call.
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
-        // Text building and layout checks shared by fuzz-text and fuzz-font.
+        // Text building and layout checks shared by fuzz-text and fuzz-font, and the pixel and
+        // animation checks shared by the image harnesses (ImageChecks.swift).
         .target(name: "TextFuzzing", dependencies: ["FuzzSupport", .product(name: "Raster", package: "kiosk")]),
     ] + targets.map { name in
         // The Raster-only targets do not link Kiosk: after a Raster change they rebuild in

@@ -11,27 +11,12 @@ import TestSupport
 import Glibc
 #endif
 
-private func gifFixture(_ name: String, file: String = #filePath) -> [UInt8] {
-    let dir = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-    let path = dir + "/ImageFixtures/" + name
-    guard let f = fopen(path, "rb") else { Issue.record("missing fixture \(path)"); return [] }
-    defer { fclose(f) }
-    var out: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let n = fread(&chunk, 1, chunk.count, f)
-        if n <= 0 { break }
-        out += chunk[0..<n]
-    }
-    return out
-}
-
 private let blue: UInt32 = 0xFF00_00FF, red: UInt32 = 0xFFFF_0000, green: UInt32 = 0xFF00_C800
 private let yellow: UInt32 = 0xFFFF_E600, white: UInt32 = 0xFFFF_FFFF, magenta: UInt32 = 0xFFFF_00FF, clear: UInt32 = 0
 
 @Suite struct GIFDecodingTests {
     @Test func framesAreComposedWithEachDisposalTransparencyAndOffset() throws {
-        let animation = try Surface.decodeGIFAnimation(gifFixture("animated.gif"))
+        let animation = try Surface.decodeGIFAnimation(fixture("animated.gif"))
         #expect(animation.frames.count == 5)
         #expect(animation.durations == [100, 100, 100, 500, 20])
         #expect(animation.loopCount == 3)
@@ -58,7 +43,7 @@ private let yellow: UInt32 = 0xFFFF_E600, white: UInt32 = 0xFFFF_FFFF, magenta: 
     }
 
     @Test func aStillGIFDecodesLikeAnyImage() throws {
-        let bytes = gifFixture("still.gif")
+        let bytes = fixture("still.gif")
         #expect(ImageFormat.sniff(bytes) == .gif)
         #expect(try Surface.readImageHeader(bytes) == ImageHeader(format: .gif, width: 12, height: 8))
         let s = try Surface.decodeImage(bytes)
@@ -67,13 +52,13 @@ private let yellow: UInt32 = 0xFFFF_E600, white: UInt32 = 0xFFFF_FFFF, magenta: 
         // No NETSCAPE block: one play.
         #expect(try Surface.decodeGIFAnimation(bytes).loopCount == 1)
         #expect(Surface.gifHasSeveralImages(bytes) == false)
-        #expect(Surface.gifHasSeveralImages(gifFixture("animated.gif")) == true)
+        #expect(Surface.gifHasSeveralImages(fixture("animated.gif")) == true)
         // Its first 40 bytes end inside the image: not yet known.
-        #expect(Surface.gifHasSeveralImages(Array(gifFixture("animated.gif").prefix(40))) == nil)
+        #expect(Surface.gifHasSeveralImages(Array(fixture("animated.gif").prefix(40))) == nil)
     }
 
     @Test func reducedWhenDrawnSmall() throws {
-        let bytes = gifFixture("animated.gif")
+        let bytes = fixture("animated.gif")
         let small = try Surface.decodeGIFAnimation(bytes, reduction: 2)
         #expect(small.frames.count == 5)
         for s in small.frames { #expect(s.width == 12 && s.height == 8) }
@@ -85,7 +70,7 @@ private let yellow: UInt32 = 0xFFFF_E600, white: UInt32 = 0xFFFF_FFFF, magenta: 
     }
 
     @Test func aTruncatedFileKeepsWhatDecoded() throws {
-        let bytes = gifFixture("animated.gif")
+        let bytes = fixture("animated.gif")
         // Each cut either gives the frames before it (the first one possibly partial) or a
         // typed error; never more frames, never a crash.
         var counts: [Int] = []
@@ -116,32 +101,32 @@ private let yellow: UInt32 = 0xFFFF_E600, white: UInt32 = 0xFFFF_FFFF, magenta: 
     }
 
     @Test func hugeHeadersAreRefusedBeforeAllocating() throws {
-        var bytes = gifFixture("still.gif")
+        var bytes = fixture("still.gif")
         // The logical screen: 65535×65535.
         bytes[6] = 0xFF; bytes[7] = 0xFF; bytes[8] = 0xFF; bytes[9] = 0xFF
         #expect(throws: ImageDecodeError.tooLarge(.gif, width: 65535, height: 65535)) { try Surface.decodeImage(bytes) }
         #expect(throws: ImageDecodeError.tooLarge(.gif, width: 65535, height: 65535)) { try Surface.decodeGIFAnimation(bytes) }
         // A 65535×65535 image on the 12×8 canvas.
-        var image = gifFixture("still.gif")
+        var image = fixture("still.gif")
         let d = 13 + 24   // the image descriptor
         #expect(image[d] == 0x2C)
         image[d + 5] = 0xFF; image[d + 6] = 0xFF; image[d + 7] = 0xFF; image[d + 8] = 0xFF
         #expect(throws: ImageDecodeError.tooLarge(.gif, width: 65535, height: 65535)) { try Surface.decodeGIFAnimation(image) }
         // The budget counts every kept frame and three canvases: 24×16 × (3 + 5) = 3072 pixels.
-        let animated = gifFixture("animated.gif")
+        let animated = fixture("animated.gif")
         #expect(throws: ImageDecodeError.tooLarge(.gif, width: 24, height: 16)) { try Surface.decodeGIFAnimation(animated, maxPixels: 3071) }
         #expect(try Surface.decodeGIFAnimation(animated, maxPixels: 3072).frames.count == 5)
         #expect(try Surface.decodeGIFAnimation(animated, maxPixels: 4 * 384, maxFrames: 1).frames.count == 1)
     }
 
     @Test func otherBadInputGivesTypedErrors() throws {
-        #expect(throws: ImageDecodeError.corrupt(.gif, message: "image 1 has no colour table")) { try Surface.decodeGIFAnimation(gifFixture("no-colour-table.gif")) }
-        var zero = gifFixture("still.gif")
+        #expect(throws: ImageDecodeError.corrupt(.gif, message: "image 1 has no colour table")) { try Surface.decodeGIFAnimation(fixture("no-colour-table.gif")) }
+        var zero = fixture("still.gif")
         zero[6] = 0; zero[7] = 0
         #expect(throws: ImageDecodeError.corrupt(.gif, message: "the logical screen is 0×8")) { try Surface.decodeImage(zero) }
         #expect(throws: ImageDecodeError.unrecognizedFormat) { try Surface.decodeGIFAnimation(Array("GIF is a format".utf8)) }
         // Garbage where the image data should be: an error or what decoded, never a crash.
-        var noise = gifFixture("animated.gif")
+        var noise = fixture("animated.gif")
         var x: UInt32 = 7
         for i in 80..<noise.count { x = x &* 1103515245 &+ 12345; noise[i] = UInt8(truncatingIfNeeded: x >> 16) }
         do { _ = try Surface.decodeGIFAnimation(noise) } catch is ImageDecodeError {}

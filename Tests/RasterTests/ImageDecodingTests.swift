@@ -7,7 +7,8 @@ import TestSupport
 import Glibc
 #endif
 
-private func fixture(_ name: String, file: String = #filePath) -> [UInt8] {
+/// A file of ImageFixtures (beside this file), read whole; shared by the image decoding suites.
+func fixture(_ name: String, file: String = #filePath) -> [UInt8] {
     let dir = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
     let path = dir + "/ImageFixtures/" + name
     guard let f = fopen(path, "rb") else { Issue.record("missing fixture \(path)"); return [] }

@@ -6,19 +6,9 @@
 // when asked —, as many durations, each at least 20 ms; the first frame as a still image agrees.
 import FuzzSupport
 import Raster
+import TextFuzzing
 
 let maxPixels = 1 << 20
-
-func checkPremultiplied(_ s: Surface, _ what: String) {
-    for y in 0..<s.height {
-        let row = s.row(y)
-        for x in 0..<s.width {
-            let p = row[x], a = p >> 24
-            guard (p >> 16) & 255 <= a, (p >> 8) & 255 <= a, p & 255 <= a else { fuzzFailure("\(what): pixel \(x),\(y) = \(String(p, radix: 16))") }
-            if s.isOpaque && a != 255 { fuzzFailure("\(what): isOpaque with alpha \(a)") }
-        }
-    }
-}
 
 func fuzzGIF(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -29,15 +19,8 @@ func fuzzGIF(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if mode == 1 {
             let reduction = target.map { [2, 4, 8][$0.width % 3] } ?? 1
             let animation = try Surface.decodeGIFAnimation(bytes, maxPixels: maxPixels, maxFrames: 8, reduction: reduction)
-            guard let first = animation.frames.first, animation.frames.count == animation.durations.count, animation.frames.count <= 8 else {
-                fuzzFailure("\(animation.frames.count) frames, \(animation.durations.count) durations")
-            }
+            let first = checkAnimation(animation, maxFrames: 8, maxPixels: maxPixels)
             guard animation.durations.allSatisfy({ $0 >= 20 }), animation.loopCount >= 0 else { fuzzFailure("durations \(animation.durations), loops \(animation.loopCount)") }
-            for f in animation.frames {
-                guard f.width == first.width, f.height == first.height else { fuzzFailure("frame sizes differ") }
-                checkPremultiplied(f, "animation")
-            }
-            guard animation.frames.count * first.width * first.height <= maxPixels else { fuzzFailure("over budget") }
             guard let screen = try? Surface.readImageHeader(bytes) else { fuzzFailure("decoded a GIF whose header does not read") }
             guard first.width == (screen.width + reduction - 1) / reduction, first.height == (screen.height + reduction - 1) / reduction else {
                 fuzzFailure("screen \(screen.width)×\(screen.height) reduced by \(reduction) gave \(first.width)×\(first.height)")

@@ -6,16 +6,7 @@
 // premultiplied pixels (no channel above alpha); the display list stays within SVGLimits.
 import FuzzSupport
 import Raster
-
-func checkPremultiplied(_ s: Surface) {
-    for y in 0..<s.height {
-        let row = s.row(y)
-        for x in 0..<s.width {
-            let p = row[x], a = p >> 24
-            guard (p >> 16) & 255 <= a, (p >> 8) & 255 <= a, p & 255 <= a else { fuzzFailure("pixel \(x),\(y) = \(String(p, radix: 16))") }
-        }
-    }
-}
+import TextFuzzing
 
 func fuzzSVG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -29,7 +20,7 @@ func fuzzSVG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             let c = Canvas(s)
             c.transform = .scale(Double(w) / 24, Double(h) / 24)
             c.fill(path, with: .solid(Color(0.2, 0.4, 0.6, 0.8)), rule: .evenOdd)
-            checkPremultiplied(s)
+            checkPremultiplied(s, "raster", checkingOpaque: false)
             return 0
         }
         let img = try SVGImage(bytes)
@@ -37,7 +28,7 @@ func fuzzSVG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard img.shapeCount <= SVGLimits.maxShapes else { fuzzFailure("\(img.shapeCount) shapes") }
         let s = try img.rasterize(width: w, height: h, currentColor: mode == 2 ? Color(1, 0, 0, 0.5) : nil)
         guard s.width == w, s.height == h else { fuzzFailure("asked \(w)×\(h), drew \(s.width)×\(s.height)") }
-        checkPremultiplied(s)
+        checkPremultiplied(s, "raster", checkingOpaque: false)
         if mode == 3 {   // again, on a canvas with a transform and opacity: the same display list
             let t = try Surface(width: w, height: h)
             let c = Canvas(t)
@@ -45,7 +36,7 @@ func fuzzSVG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             c.opacity = 0.5
             img.draw(on: c, in: Rect(0, 0, Double(w), Double(h)))
             guard c.opacity == 0.5 else { fuzzFailure("draw left the canvas's opacity at \(c.opacity)") }
-            checkPremultiplied(t)
+            checkPremultiplied(t, "raster", checkingOpaque: false)
         }
     } catch is SVGError {
     } catch { fuzzFailure("untyped error \(error)") }

@@ -5,19 +5,9 @@
 // frames all have one size and as many durations.
 import FuzzSupport
 import Raster
+import TextFuzzing
 
 let maxPixels = 1 << 20
-
-func checkPremultiplied(_ s: Surface, _ what: String) {
-    for y in 0..<s.height {
-        let row = s.row(y)
-        for x in 0..<s.width {
-            let p = row[x], a = p >> 24
-            guard (p >> 16) & 255 <= a, (p >> 8) & 255 <= a, p & 255 <= a else { fuzzFailure("\(what): pixel \(x),\(y) = \(String(p, radix: 16))") }
-            if s.isOpaque && a != 255 { fuzzFailure("\(what): isOpaque with alpha \(a)") }
-        }
-    }
-}
 
 func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -30,14 +20,7 @@ func fuzzWebP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             // so the input format (and the corpus) stays as it was.
             let reduction = target.map { [2, 4, 8][$0.width % 3] } ?? 1
             let animation = try Surface.decodeWebPAnimation(bytes, maxPixels: maxPixels, maxFrames: 8, reduction: reduction)
-            guard let first = animation.frames.first, animation.frames.count == animation.durations.count, animation.frames.count <= 8 else {
-                fuzzFailure("\(animation.frames.count) frames, \(animation.durations.count) durations")
-            }
-            for f in animation.frames {
-                guard f.width == first.width, f.height == first.height else { fuzzFailure("frame sizes differ") }
-                checkPremultiplied(f, "animation")
-            }
-            guard animation.frames.count * first.width * first.height <= maxPixels else { fuzzFailure("over budget") }
+            let first = checkAnimation(animation, maxFrames: 8, maxPixels: maxPixels)
             if let canvas = try? Surface.readImageHeader(bytes), reduction > 1,
                first.width != (canvas.width + reduction - 1) / reduction || first.height != (canvas.height + reduction - 1) / reduction {
                 fuzzFailure("canvas \(canvas.width)×\(canvas.height) reduced by \(reduction) gave \(first.width)×\(first.height)")
