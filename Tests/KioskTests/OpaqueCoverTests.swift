@@ -78,6 +78,11 @@ import KioskScenes
         var drawn = 0
         for frame in 0..<40 {
             clock = Double(frame) * 0.016
+            // As the frame loop does: images decode off the main thread (wait for the first
+            // frame's), and the graph takes them in when asked whether a frame is needed. Without
+            // this the wallpaper showed only once its decode had been cached by another test.
+            if frame == 1 { _ = source.waitForImages(timeout: 30) }
+            _ = source.needsFrame()
             let damage = source.renderFrame(into: a, at: clock, fullRedraw: false)
             _ = source.renderFrame(into: b, at: clock, fullRedraw: true)
             if !damage.isEmpty { drawn += 1 }
