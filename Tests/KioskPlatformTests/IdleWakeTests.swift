@@ -271,12 +271,13 @@ private struct WakeScreen: View {
         let source = ViewFrameSource(width: 60, height: 100) { WakeScreen(taps: taps) }
         let loop = try FrameLoop(display: display, source: source)
         loop.cursor = CursorOverlay(mode: .auto, hideAfter: 30)
-        // Off after 4 s: long enough that the awake steps below fit in it while the whole suite
-        // runs in parallel (1 s was not: the panel went dark between the wheel and the click).
-        loop.idle = IdleController(policy: .init(offAfter: 4), backlight: nil, now: Syscall.monotonicNow())
+        // Off after 10 s: long enough that the awake steps below fit in it while the whole suite
+        // runs in parallel (1 s was not: the panel went dark between the wheel and the click; 4 s
+        // was not either in a fresh clone's full run).
+        loop.idle = IdleController(policy: .init(offAfter: 10), backlight: nil, now: Syscall.monotonicNow())
         loop.start()
         defer { loop.halt() }
-        try await waitFor(20) { loop.panelOff }
+        try await waitFor(40) { loop.panelOff }
         #expect(loop.panelOff && display.panel.premultipliedPixel(x: 30, y: 50) == 0xFF00_0000)
         // A wheel step in the dark wakes the panel and scrolls nothing.
         var frames = loop.frameCount
@@ -285,7 +286,7 @@ private struct WakeScreen: View {
         try await waitFor { loop.frameCount > frames }
         try await Task.sleep(nanoseconds: 200_000_000)
         #expect(display.panel.pixel(x: 30, y: 1).r == 0)
-        try await waitFor(20) { loop.panelOff }
+        try await waitFor(40) { loop.panelOff }
         // Mouse motion in the dark: on, and only the cursor shows.
         frames = loop.frameCount
         loop.deliver(.moved(Point(20, 60)), device: 1)
@@ -302,7 +303,7 @@ private struct WakeScreen: View {
         try await waitFor { taps.count == 1 }
         #expect(taps.count == 1)
         // A tablet (absolute) hovering in the dark wakes nothing; its press wakes and is swallowed.
-        try await waitFor(20) { loop.panelOff }
+        try await waitFor(40) { loop.panelOff }
         loop.deliver(.moved(Point(40, 40)), device: 2, relative: false)
         #expect(loop.panelOff)
         loop.deliver(.button(down: true, at: Point(40, 40)), device: 2, relative: false)

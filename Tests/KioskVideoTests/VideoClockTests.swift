@@ -111,7 +111,8 @@ private final class SamplingDisplay: Display {
         // not wait for the decoder: its first frames may be black until the first video frame.)
         var order: [Shade?] = []
         for s in samples.map(\.shade) where s != nil && order.last != s && !(order.isEmpty && s == .black) { order.append(s) }
-        #expect(order == [.red, .green, .blue], "\(order)")
+        // The loop may draw the clip's last colour (white) before it is halted on a loaded host.
+        #expect(Array(order.prefix(3)) == [.red, .green, .blue] && order.dropFirst(3).allSatisfy { $0 == .white }, "\(order)")
         #expect(player.frames.framesShown >= 3)
     }
 }
