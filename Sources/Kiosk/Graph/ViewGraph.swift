@@ -58,10 +58,6 @@ final class ViewGraph {
     @exclusivity(unchecked) private(set) var generation = 0
     /// Bumped whenever any node's children are reconciled (layout-item caches compare to it).
     @exclusivity(unchecked) private(set) var structureVersion = 0
-    /// Bumped by structure changes made outside a reconcile (a leaving view dropped or put
-    /// back), which mark no node for recording: the renderer copies no range after one. A
-    /// reconcile's changes mark the node whose children changed (`Node.children`).
-    @exclusivity(unchecked) private(set) var unplacedStructureVersion = 0
     /// Virtual time in seconds (the presentation time of the frame being made).
     @exclusivity(unchecked) var time: Double = 0
     /// The wall-clock date at time 0, for TimelineView and `.task` clocks.
@@ -659,7 +655,6 @@ final class ViewGraph {
     /// The structure changed outside a reconcile (a leaving view dropped or re-inserted).
     func structureDidChange() {
         structureVersion &+= 1
-        unplacedStructureVersion &+= 1
         generation &+= 1
         needsUpdate = true
         if !isUpdating { wakeHandler?() }

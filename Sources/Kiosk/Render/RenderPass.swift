@@ -53,14 +53,6 @@ final class RenderPass {
     /// Patches refuse subtrees moved by whole pixels (`shiftCopy`), for the walk's diff to move
     /// their pixels (`DamageTracker.planMove`); set by the renderer each frame.
     var patchRefusesShifts = false
-    /// Whether a recorded node whose range was copied moved since lets its children copy their
-    /// ranges, moved as much (`RecordedRange.childrenShifted`). Off by default, unfinished
-    /// (`KIOSK_SHIFT_CHILDREN=1` turns it on; see `RootRenderer.structureChangesAreLocal`).
-    static let movesChildRangesByDefault: Bool = {
-        guard let v = getenv("KIOSK_SHIFT_CHILDREN") else { return false }
-        return String(cString: v) == "1"
-    }()
-    var movesChildRanges = RenderPass.movesChildRangesByDefault
     private var patchSawShift = false
     /// What a patch changed of the nodes it recorded or copied, restored when it is refused.
     private var patchLog: [PatchLogEntry] = []
@@ -166,40 +158,16 @@ final class RenderPass {
     /// Copies a clean node's last range, when it was recorded inside the recording this pass
     /// is re-recording now, with the same inherited state and nothing that must run again.
     private func reuse(_ node: Node, _ inputs: RecordInputs) -> Bool {
-        let original = node.recorded
-        var r = original
+        let r = node.recorded
         guard r.reusable, r.parent == context.oldID else { return false }
         let os = context.oldItemBase + r.item, oh = context.oldHitBase + r.hit
         guard os >= 0, oh >= 0, os + r.itemCount <= previousItems.count, oh + r.hitCount <= previousHits.count else { return false }
-        let sx = context.oldShiftX, sy = context.oldShiftY
-        if sx != 0 || sy != 0 {
-            // Its old items moved with an ancestor's shifted copy since it was recorded: its
-            // recorded state, moved as much, is where they are.
-            r.inputs.transform.tx += Double(sx)
-            r.inputs.transform.ty += Double(sy)
-            r.extent = r.extent.offsetBy(sx, sy)
-            r.cullBox = r.cullBox.offsetBy(Double(sx), Double(sy))
-            if r.childrenKept || r.childrenShifted {
-                r.childrenKept = false
-                r.childrenShifted = true
-                r.childShiftX += sx
-                r.childShiftY += sy
-            }
-            guard r.inputs == inputs else { return shiftCopy(node, r, inputs, os, oh) }
-            node.recorded.inputs = r.inputs
-            node.recorded.extent = r.extent
-            node.recorded.cullBox = r.cullBox
-            node.recorded.childrenKept = r.childrenKept
-            node.recorded.childrenShifted = r.childrenShifted
-            node.recorded.childShiftX = r.childShiftX
-            node.recorded.childShiftY = r.childShiftY
-        }
         guard r.inputs == inputs else { return shiftCopy(node, r, inputs, os, oh) }
         context.extent = context.extent.union(r.extent)
         context.cullBox.add(r.cullBox)
         if !r.shiftable { context.fixed = true }
         let ns = items.count, nh = hitRegions.count
-        if patching { patchLog.append(PatchLogEntry(node: node, recorded: original, generation: node.renderRecordedGeneration)) }
+        if patching { patchLog.append(PatchLogEntry(node: node, recorded: r, generation: node.renderRecordedGeneration)) }
         if r.itemCount > 0 {
             items.append(contentsOf: previousItems[os..<(os + r.itemCount)])
             reusedBlocks.append(ReusedBlock(new: ns, old: os, count: r.itemCount))
@@ -293,14 +261,6 @@ final class RenderPass {
         node.recorded.extent = moved
         node.recorded.cullBox = r.cullBox.offsetBy(Double(dx), Double(dy))
         node.recorded.childrenKept = false
-        // Its children's ranges moved with it (unless they were lost already).
-        if r.childrenKept || r.childrenShifted {
-            node.recorded.childrenShifted = true
-            node.recorded.childShiftX = (r.childrenShifted ? r.childShiftX : 0) + dx
-            node.recorded.childShiftY = (r.childrenShifted ? r.childShiftY : 0) + dy
-        } else {
-            node.recorded.childrenShifted = false
-        }
         node.renderRecordedGeneration = generation
         context.extent = context.extent.union(moved)
         context.cullBox.add(node.recorded.cullBox)
@@ -315,19 +275,13 @@ final class RenderPass {
         let r = node.recorded
         if patching { patchLog.append(PatchLogEntry(node: node, recorded: r, generation: node.renderRecordedGeneration)) }
         var oldItems = -1, oldHits = -1
-        var shiftX = 0, shiftY = 0
-        if saved.oldItemBase >= 0 && r.parent == saved.oldID && (r.childrenKept || (r.childrenShifted && movesChildRanges)) {
+        if saved.oldItemBase >= 0 && r.parent == saved.oldID && r.childrenKept {
             oldItems = saved.oldItemBase + r.item
             oldHits = saved.oldHitBase + r.hit
-            // Its children's old items moved with the recordings around it, and with its own
-            // shifted copies.
-            shiftX = saved.oldShiftX + (r.childrenShifted ? r.childShiftX : 0)
-            shiftY = saved.oldShiftY + (r.childrenShifted ? r.childShiftY : 0)
         }
         lastRecordID += 1
         let id = lastRecordID
         context = RecordContext(id: id, oldID: r.id, oldItemBase: oldItems, oldHitBase: oldHits,
-                                oldShiftX: shiftX, oldShiftY: shiftY,
                                 itemBase: items.count, hitBase: hitRegions.count)
         // Marked before drawing: a change made while it draws leaves it dirty for the next pass.
         node.renderRecordedGeneration = generation

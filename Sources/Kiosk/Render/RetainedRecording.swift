@@ -10,11 +10,9 @@
 // What is never copied: a subtree with a gesture node in it (its chain and transform are
 // recorded per pass for touch routing), one inside a non-rectangular clip, and the children of
 // a node that rewrote their items after recording them (an opacity fade, a group: their ranges
-// are not in the list as recorded; the node's own whole range is). A transition's structure
-// change (a leaving view dropped or put back), a screen-size change or a behaviour that rewrote
-// items outside its range turns reuse off for the next frame. Children replaced by a reconcile
-// are local: the node's `children` mark it and its ancestors, and a range is only copied inside
-// the recording it was made in (`parent`), so a node met under another parent is recorded.
+// are not in the list as recorded; the node's own whole range is). A structure change, a
+// screen-size change or a behaviour that rewrote items outside its range turns reuse off for
+// the next frame.
 
 import Raster
 
@@ -32,13 +30,6 @@ struct RecordedRange {
     /// Whether its children's ranges are where they recorded them (nothing rewritten, and the
     /// range not moved since: a shifted copy leaves its children's ranges at their old place).
     var childrenKept = false
-    /// Its children's ranges are where they were recorded, moved by `childShift` whole device
-    /// pixels with the items (the range was copied moved since: `RenderPass.shiftCopy`). A later
-    /// recording of the node lets them copy with the move taken into account
-    /// (`RecordContext.oldShift`), so a lazy grid that builds a new line while it scrolls records
-    /// the new cells and moves the others.
-    var childrenShifted = false
-    var childShiftX = 0, childShiftY = 0
     var inputs = RecordInputs()
     /// Moving the range (`RenderPass.shiftCopy`): the union of every device rectangle its
     /// content was cut to the inherited clip from (items' bounds before clipping, groups, clip
@@ -88,9 +79,6 @@ struct RecordContext {
     /// so nothing inside may be copied).
     var oldID = -3
     var oldItemBase = -1, oldHitBase = -1
-    /// How far the old items of its children's ranges moved, in whole device pixels, since
-    /// those ranges were recorded (their recorded state is that much behind).
-    var oldShiftX = 0, oldShiftY = 0
     /// Where its items / hits start in this frame's lists.
     var itemBase = 0, hitBase = 0
     /// It rewrote items after its children recorded them.

@@ -156,14 +156,10 @@ public final class RootRenderer {
                 renderPass = pass
                 reusing = false
             }
-            // Ranges recorded before a structure change that marked no node (a leaving view
-            // dropped or put back), or by a pass that rewrote items outside its ranges, are not
-            // copied. Children replaced by a reconcile mark their node and its ancestors, which
-            // are recorded again; the rest copies (a lazy grid's new line records its cells).
-            if (!RootRenderer.structureChangesAreLocal && recordedStructure != graph.structureVersion)
-                || recordedUnplacedStructure != graph.unplacedStructureVersion || broke { reusing = false }
+            // Ranges recorded before a structure change (children replaced, a view leaving)
+            // or by a pass that rewrote items outside its ranges are not copied.
+            if recordedStructure != graph.structureVersion || broke { reusing = false }
             recordedStructure = graph.structureVersion
-            recordedUnplacedStructure = graph.unplacedStructureVersion
             pass.begin(previous: &items, hits: &hitRegions, generation: graph.renderGeneration, reusing: reusing)
             graph.renderGeneration += 1
             pass.render(items: graph.root.layout != nil ? rootItems : graph.root.renderItems)
@@ -325,15 +321,6 @@ public final class RootRenderer {
     private lazy var layoutPass = LayoutPass(number: 0, text: text)
     private var renderPass: RenderPass?
     private let damageTracker = DamageTracker()
-    /// The graph's `unplacedStructureVersion` when the display list was last recorded.
-    private var recordedUnplacedStructure = 0
-    /// Whether a reconcile's structure change still lets clean ranges copy. Off by default
-    /// (`KIOSK_LOCAL_STRUCTURE=1` turns it on): unfinished — it did not lower `bench-grid-1000`'s
-    /// slow frames, and RetainedDisplayListTests' verified damage differed (see the README).
-    static let structureChangesAreLocal: Bool = {
-        guard let v = getenv("KIOSK_LOCAL_STRUCTURE") else { return false }
-        return String(cString: v) == "1"
-    }()
     /// The graph's structure when the display list was last recorded.
     private var recordedStructure = -1
     /// Whether clean subtrees copy their last display items (RetainedRecording.swift); off,
