@@ -1,10 +1,11 @@
 /* uinput-keys: creates a USB-keyboard-like uinput device inside the QEMU guest (letter keys, so
  * kiosk classifies it as a keyboard, as it would a barcode scanner), waits for the kiosk to
- * hot-plug it, then types TEXT one key every DELAY ms (default 1: a scanner at 1000 keys a second)
+ * hot-plug it (another process holds its /dev/input/eventN open), then types TEXT one key every DELAY ms (default 1: a scanner at 1000 keys a second)
  * and Enter, and removes the device a second later (kiosk then logs how many key presses it sent).
  * TEXT: letters (capitals with Shift), digits, space and - = , . / on the US layout. With --tab,
  * Tab is pressed first (it moves focus to the first text field of a scene with nothing focused).
  * Usage: uinput-keys [--tab] TEXT [DELAY_MS] */
+#include <dirent.h>
 #include <fcntl.h>
 #include <linux/uinput.h>
 #include <stdio.h>
@@ -38,6 +39,48 @@ static int code_of(char c, int *shift) {
     return 0;
 }
 
+/* True once a process other than this one has the device's event node open (/proc/PID/fd):
+ * the kiosk has hot-plugged it, so no key typed from now on can arrive before its reader. */
+static int opened_elsewhere(const char *node) {
+    DIR *proc = opendir("/proc");
+    if (!proc) return 0;
+    int found = 0; char self[32]; snprintf(self, sizeof self, "%d", (int)getpid());
+    for (struct dirent *p; !found && (p = readdir(proc));) {
+        if (p->d_name[0] < '0' || p->d_name[0] > '9' || strcmp(p->d_name, self) == 0) continue;
+        char dir[300]; snprintf(dir, sizeof dir, "/proc/%s/fd", p->d_name);
+        DIR *fds = opendir(dir);
+        if (!fds) continue;
+        for (struct dirent *f; !found && (f = readdir(fds));) {
+            char link[600], target[300];
+            snprintf(link, sizeof link, "%s/%s", dir, f->d_name);
+            ssize_t n = readlink(link, target, sizeof target - 1);
+            if (n > 0) { target[n] = 0; found = strcmp(target, node) == 0; }
+        }
+        closedir(fds);
+    }
+    closedir(proc);
+    return found;
+}
+
+/* Waits (up to 30 s) until the kiosk has opened the device; 0 if it never did. */
+static int wait_until_opened(void) {
+    char sysname[64] = "", node[300] = "";
+    if (ioctl(fd, UI_GET_SYSNAME(sizeof sysname), sysname) < 0) { msleep(1500); return 1; }   /* old kernel: guess */
+    char path[192]; snprintf(path, sizeof path, "/sys/devices/virtual/input/%s", sysname);
+    for (int t = 0; t < 3000; t++) {
+        if (!node[0]) {
+            DIR *d = opendir(path);
+            for (struct dirent *e; d && (e = readdir(d));)
+                if (strncmp(e->d_name, "event", 5) == 0) snprintf(node, sizeof node, "/dev/input/%s", e->d_name);
+            if (d) closedir(d);
+        }
+        if (node[0] && opened_elsewhere(node)) { msleep(100); return 1; }   /* its read source armed too */
+        msleep(10);
+    }
+    fprintf(stderr, "uinput-keys: no process opened %s within 30 s\n", node[0] ? node : path);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     int tab = argc > 1 && strcmp(argv[1], "--tab") == 0;
     if (tab) { argv++; argc--; }
@@ -53,7 +96,7 @@ int main(int argc, char **argv) {
     s.id.bustype = BUS_USB; s.id.vendor = 0x1234; s.id.product = 0x5679;
     strcpy(s.name, "kiosk-e2e keyboard");
     if (ioctl(fd, UI_DEV_SETUP, &s) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) { perror("uinput-keys: create"); return 1; }
-    msleep(1500); /* let the kiosk see it through inotify and open it */
+    if (!wait_until_opened()) return 1;
     int n = 0;
     if (tab) { key(KEY_TAB, 1); key(KEY_TAB, 0); n++; msleep(delay); }
     for (const char *p = text; *p; p++) {
@@ -67,7 +110,7 @@ int main(int argc, char **argv) {
     }
     key(KEY_ENTER, 1); key(KEY_ENTER, 0); n++;
     printf("uinput-keys: typed %d keys\n", n); fflush(stdout);
-    msleep(1000); /* keep the device until the kiosk has read everything */
+    msleep(2000); /* keep the device until the kiosk has read everything (the kernel drops what is unread) */
     ioctl(fd, UI_DEV_DESTROY);
     return 0;
 }

@@ -188,7 +188,9 @@ def keys(vm, check):
     # tail -f copies the kiosk's log once a second: the device's removal line comes after.
     counted = vm.wait_for(f'it sent {len(code) + 1} key presses', 15)
     keyboard = vm.wait_for('kiosk-e2e keyboard: keyboard', 1)
-    check(label, typed and counted and keyboard, f'typed={typed} classified={keyboard} all-arrived={counted}')
+    # What the kiosk said when the device went away (its count, any SYN_DROPPED), for the record.
+    said = [l.strip() for l in vm.console if 'key presses' in l or 'SYN_DROPPED' in l or 'uinput-keys:' in l]
+    check(label, typed and counted and keyboard, f'typed={typed} classified={keyboard} all-arrived={counted} ' + ' | '.join(said[-4:]))
 
 def typing(vm, check, args, name):
     """A uinput keyboard types into a TextField scene (text-entry): Tab focuses the name field, the

@@ -126,10 +126,21 @@ private let syn = InputEvent(time: 1, type: EV.syn, code: EV.synReport, value: 0
         #expect(tr.handle(key(48, 1)).isEmpty)        // skipped until the SYN_REPORT
         let out = tr.handle(InputEvent(time: 3, type: EV.syn, code: EV.synReport, value: 0), snapshot: { [42] })
         #expect(out == [.key(code: 30, pressed: false, time: 3)])
-        #expect(tr.held == [42] && tr.ignoredEvents == 1)
+        #expect(tr.held == [42] && tr.ignoredEvents == 1 && tr.overruns == 1)
         // No snapshot: every held key is released.
         _ = tr.handle(InputEvent(time: 4, type: EV.syn, code: EV.synDropped, value: 0))
         #expect(tr.handle(syn, snapshot: { nil }) == [.key(code: 42, pressed: false, time: 1)])
+        #expect(tr.overruns == 2)
+    }
+
+    @Test func theDevicesSummaryCountsTheKernelsDrops() {
+        let r = Recorder()
+        r.router.add(id: 4, kind: .keyboard, name: "scanner")
+        r.router.handle(id: 4, events: [key(30, 1), key(30, 0), syn], now: 1)
+        r.router.handle(id: 4, events: [InputEvent(time: 2, type: EV.syn, code: EV.synDropped, value: 0), key(31, 1), syn], now: 2)
+        r.router.handle(id: 4, events: [key(32, 1), key(32, 0), syn], now: 3)
+        let sent = r.router.remove(id: 4, now: 4)
+        #expect(sent?.presses == 2 && sent?.overruns == 1)   // a and d arrived; s was in the dropped stretch
     }
 
     @Test func rotaryStepsAddUpPerFrameAndAreBounded() {
@@ -165,7 +176,7 @@ private let syn = InputEvent(time: 1, type: EV.syn, code: EV.synReport, value: 0
         #expect(downs.prefix(40).map(\.characters).joined() == code)
         #expect(downs.last?.key == .return)
         #expect(r.presses.filter { $0.phase == .up }.count == 41)
-        #expect(r.router.remove(id: 1, now: 6) == 41)
+        #expect(r.router.remove(id: 1, now: 6)?.presses == 41)
         #expect(downs[0].modifiers == .shift && downs[5].modifiers == [] && downs[5].characters == "-")
     }
 
@@ -200,7 +211,7 @@ private let syn = InputEvent(time: 1, type: EV.syn, code: EV.synReport, value: 0
         r.router.tick(now: 10.5 + KeyRepeater.interval)
         #expect(r.presses.map(\.phase) == [.down, .repeat, .repeat])
         #expect(r.presses.allSatisfy { $0.characters == "a" })
-        #expect(r.router.remove(id: 3, now: 10.6) == 1)
+        #expect(r.router.remove(id: 3, now: 10.6)?.presses == 1)
         #expect(r.router.remove(id: 3, now: 10.7) == nil)
         #expect(r.presses.last?.phase == .up && r.presses.last?.key == KeyEquivalent("a"))
         #expect(r.router.repeater.nextTime == nil)

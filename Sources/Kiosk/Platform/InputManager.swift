@@ -172,7 +172,7 @@ public final class InputManager {
             let events = try e.device.readEvents(into: readBuffer)
             if e.device.capabilities.proto != nil { deliver(e.device.touches(in: events), e) }
             if e.device.capabilities.isUsable && !e.device.capabilities.kinds.isDisjoint(with: InputDeviceKind.keys.union(.rotary)) {
-                keyEvents(events, e)
+                keyEvents(events, id: e.id, device: e.device)
             }
         } catch {
             remove(e.device.path, reason: "\(error)")
@@ -190,10 +190,12 @@ public final class InputManager {
             let result = Result { try dev.readEvents(into: buffer) }
             if case .failure = result { cancellable?.cancel() }   // a gone device stays readable: read it no more
             DispatchQueue.main.async {
-                guard let self, let e = self.entries[path], e.id == id else { return }
+                guard let self else { return }
                 switch result {
-                case .success(let events): self.keyEvents(events, e)
-                case .failure(let error): self.remove(path, reason: "\(error)")
+                // By id, not by the entry: a read queued before the device's removal still counts
+                // (the router ignores ids it no longer has).
+                case .success(let events): self.keyEvents(events, id: id, device: dev)
+                case .failure(let error): if self.entries[path]?.id == id { self.remove(path, reason: "\(error)") }
                 }
             }
         }
@@ -202,10 +204,9 @@ public final class InputManager {
         return src
     }
 
-    private func keyEvents(_ events: [InputEvent], _ e: Entry) {
+    private func keyEvents(_ events: [InputEvent], id: Int, device dev: EvdevDevice) {
         guard !paused, !events.isEmpty else { return }
-        let dev = e.device
-        keys.handle(id: e.id, events: events, now: Syscall.monotonicNow(), snapshot: { dev.heldKeys() })
+        keys.handle(id: id, events: events, now: Syscall.monotonicNow(), snapshot: { dev.heldKeys() })
         armRepeat()
     }
 
@@ -240,9 +241,21 @@ public final class InputManager {
         guard let e = entries.removeValue(forKey: path) else { return }
         deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
         e.source?.cancel()
-        let presses = keys.remove(id: e.id, now: Syscall.monotonicNow())
+        if e.device.capabilities.proto == nil {
+            // A key device is read on keyQueue: what it read before the removal is still on its way
+            // to the main queue, so the router lets it go after that (a scanner unplugged right
+            // after its scan keeps its last keys).
+            InputManager.keyQueue.async { DispatchQueue.main.async { [weak self] in self?.forgetKeys(e, path: path, reason: reason) } }
+        } else {
+            forgetKeys(e, path: path, reason: reason)
+        }
+    }
+
+    private func forgetKeys(_ e: Entry, path: String, reason: String) {
+        let sent = keys.remove(id: e.id, now: Syscall.monotonicNow())
         armRepeat()
-        Log.info("input: \(path) went away (\(reason))" + (presses.map { "; it sent \($0) key presses" } ?? ""))
+        Log.info("input: \(path) went away (\(reason))" + (sent.map { "; it sent \($0.presses) key presses" } ?? "")
+                 + (sent.map { $0.overruns > 0 ? "; the kernel dropped its events \($0.overruns) times (SYN_DROPPED): presses were lost" : "" } ?? ""))
     }
 
     /// Pauses delivery and cancels contacts (VT switched away).

@@ -64,14 +64,15 @@ public final class KeyRouter {
     }
 
     /// The device went away: its held keys are released (`.up` sent) and its repeat stops.
-    /// Returns how many key presses (`.down`) it sent in its life; nil for a device not read.
+    /// Returns how many key presses (`.down`) it sent in its life and how often the kernel dropped
+    /// its events (SYN_DROPPED); nil for a device not read.
     @discardableResult
-    public func remove(id: Int, now: Double) -> Int? {
+    public func remove(id: Int, now: Double) -> (presses: Int, overruns: Int)? {
         guard var d = devices.removeValue(forKey: id) else { return nil }
         repeater.stop(device: id)
         deliver(d.tracker.releaseAll(time: now), device: id, &d, now: now)
         onKeyboardAttached(keyboardAttached)
-        return d.downs
+        return (d.downs, d.tracker.overruns)
     }
 
     /// Input paused (VT switched away): every held key is released.
@@ -89,9 +90,13 @@ public final class KeyRouter {
     public func handle(id: Int, events: [InputEvent], now: Double, snapshot: () -> Set<UInt16>? = { nil }) {
         guard var d = devices[id] else { return }
         var changes: [RawKeyEvent] = []
+        let overruns = d.tracker.overruns
         for e in events {
             let c = d.tracker.handle(e, snapshot: snapshot)
             if !c.isEmpty { changes += c }
+        }
+        if overruns == 0 && d.tracker.overruns > 0 {
+            Log.warning("input: \(d.name): the kernel dropped key events (SYN_DROPPED) because kiosk read them too late; keys typed then are lost. Is the CPU saturated?")
         }
         deliver(changes, device: id, &d, now: now)
         devices[id] = d

@@ -25,6 +25,9 @@ public struct KeyTracker: Sendable {
     private var dropping = false
     /// Events skipped after SYN_DROPPED and values that are not 0, 1 or 2.
     public private(set) var ignoredEvents = 0
+    /// SYN_DROPPED seen: the kernel's buffer overflowed because the reader fell behind, and the
+    /// presses in it are lost.
+    public private(set) var overruns = 0
     /// The most detents one frame may turn (a corrupt value turns no further).
     public static let maxStepsPerFrame = 64
 
@@ -33,7 +36,7 @@ public struct KeyTracker: Sendable {
     /// Consumes one event; returns the changes of the frame it completes. `snapshot` gives the keys
     /// down now (EVIOCGKEY) for the resync after SYN_DROPPED; nil releases every held key.
     public mutating func handle(_ e: InputEvent, snapshot: () -> Set<UInt16>? = { nil }) -> [RawKeyEvent] {
-        if e.type == EV.syn && e.code == EV.synDropped { dropping = true; frame.removeAll(); rotation = 0; return [] }
+        if e.type == EV.syn && e.code == EV.synDropped { overruns += 1; dropping = true; frame.removeAll(); rotation = 0; return [] }
         if dropping {
             guard e.type == EV.syn && e.code == EV.synReport else { ignoredEvents += 1; return [] }
             dropping = false
