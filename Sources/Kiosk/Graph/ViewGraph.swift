@@ -38,6 +38,8 @@ final class ViewGraph {
     static let maxDepth = 400
     /// Update passes per frame (a pass runs lifecycle callbacks that may change state again).
     static let maxPassesPerFrame = 8
+    /// Frames that ran out of passes (state changing in a loop), for warning at powers of two.
+    private var stateLoopFrames = 0
 
     @exclusivity(unchecked) private(set) var root: Node!
     @exclusivity(unchecked) private var dirty: [Node] = []
@@ -361,7 +363,12 @@ final class ViewGraph {
             for pass in 0..<ViewGraph.maxPassesPerFrame {
                 if dirty.isEmpty && lifecycleQueue.isEmpty { break }
                 if pass == ViewGraph.maxPassesPerFrame - 1 {
-                    Diagnostics.warn("state keeps changing in onAppear/onChange; the rest waits for the next frame")
+                    // A loop that never settles would say so every frame: the 1st, 2nd, 4th, 8th… time.
+                    stateLoopFrames += 1
+                    if stateLoopFrames & (stateLoopFrames - 1) == 0 {
+                        Diagnostics.warn("state keeps changing in onAppear/onChange; the rest waits for the next frame"
+                                         + (stateLoopFrames > 1 ? " (\(stateLoopFrames) frames so far)" : ""))
+                    }
                     needsUpdate = true
                     break
                 }
