@@ -83,6 +83,8 @@ while read -r cmd args <&3; do
       echo "e2e: typing: first frame $(grep -c 'kiosk: frame' /tmp/typing.out)"
       /bin/uinput-keys --tab $args
       sleep 0.5
+      # A kiosk that died meanwhile: its last words, for the host's report.
+      pidof kiosk >/dev/null || tail -n 12 /tmp/typing.out | sed 's/^/e2e: typing: log: /'
       echo "e2e: typing: typed" ;;
     typingstop)
       kill -TERM $(pidof kiosk)

@@ -208,7 +208,8 @@ def typing(vm, check, args, name):
     ok, msg = vm.expect_screen(expected, f'{name}-typing')
     vm.send('typingstop')
     stopped = vm.wait_for('e2e: typing: kiosk exited 0', 20)
-    check(label, ok and stopped, f'{msg} stopped={stopped}')
+    died = [l.strip() for l in vm.console if 'e2e: typing: log:' in l]
+    check(label, ok and stopped, f'{msg} stopped={stopped}' + (' | ' + ' | '.join(died) if died else ''))
 
 def held(vm, check, expected, name):
     """kiosk started while another process is DRM master: it waits, then shows its first frame."""
@@ -302,7 +303,10 @@ def idle_panel(vm, check, args, name):
     black after OFF s (DPMS off), a tablet tap wakes the panel without pressing the tile under it, the
     next tap presses it and shows the cursor there (the tablet is a pointer), the cursor hides after
     CURSOR-HIDE s, and `kiosk screenshot`'s PNG equals the screendump."""
-    dim, off, hide = 2, 4, 3
+    # The panel goes off OFF s after the last input, so the cursor-hide and screenshot checks
+    # after the last tap (HIDE s, then the shot) must be done before then: 3 s of margin (with 4 s,
+    # one second, a loaded host's shot once met a panel already off).
+    dim, off, hide = 2, 6, 3
     vm.send(f'idlerun {dim} {off} {hide}')
     line = lambda key: next((l.strip() for l in reversed(vm.console) if key in l), '')
     if not vm.wait_for('e2e: idlerun: panel off after', 60):
