@@ -130,7 +130,10 @@ private struct WakeScreen: View {
         #expect(loop.frameCount == frames + 1 && loop.timerWakeups == timers)
         #expect(display.damages.last == [IntRect(x: 0, y: 0, width: 40, height: 30)])
         let latency = try #require(loop.lastWakeLatency)
-        #expect(latency >= 0 && latency < 10 && loop.maxWakeLatency == latency)
+        // Seconds from the input to the present, on the wall clock. That no timer was waited for
+        // is checked above (timerWakeups); the main thread is shared with every @MainActor test
+        // of the parallel run, and a loaded host's full run once took 10 s to get back to it.
+        #expect(latency >= 0 && latency < 60 && loop.maxWakeLatency == latency)
         #expect(loop.statusText(now: Syscall.monotonicNow()).contains("wake-latency: "))
     }
 

@@ -188,8 +188,9 @@ final class ViewGraph {
     /// that animates nothing completes then).
     @exclusivity(unchecked) private var completionsToCheck: [AnimationCompletionListener] = []
 
-    init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink()) {
+    init(root view: any View, environment: EnvironmentValues, warnings: WarningSink = WarningSink(), startDate: Date? = nil) {
         self.warnings = warnings
+        if let startDate { self.startDate = startDate }
         rootEnvironment = environment
         GraphClock.created(self)
         withSink {

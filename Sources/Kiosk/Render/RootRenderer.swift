@@ -49,7 +49,8 @@ public final class RootRenderer {
     /// The phases of the last frame rendered, when `recordsFrameTimes` is on.
     public private(set) var lastFrameTimes = FrameTimes()
 
-    init(width: Int, height: Int, colorScheme: ColorScheme, text: TextDrawing, root: any View, warnings: WarningSink = WarningSink()) {
+    init(width: Int, height: Int, colorScheme: ColorScheme, text: TextDrawing, root: any View, warnings: WarningSink = WarningSink(),
+         startDate: Date? = nil) {
         let w = max(0, width), h = max(0, height)
         if width <= 0 || height <= 0 {
             let previous = Diagnostics.sink
@@ -64,7 +65,7 @@ public final class RootRenderer {
         env.screenSize = CGSize(width: w, height: h)
         env.kioskIdleActivity = KioskIdleActivity()      // this screen's onKioskIdle (Views/Core/OnKioskIdle.swift)
         UIScreen.main.bounds = CGRect(x: 0, y: 0, width: w, height: h)
-        graph = ViewGraph(root: root, environment: env, warnings: warnings)
+        graph = ViewGraph(root: root, environment: env, warnings: warnings, startDate: startDate)
         touches.startDate = graph.startDate
         // Long presses time out on the screen's clock (virtual under HeadlessHost).
         touches.schedule = { [weak graph] time, block in graph?.clock.schedule(at: time, .block(block)) }
@@ -73,8 +74,9 @@ public final class RootRenderer {
 
 
     /// Creates a renderer for `content` on a screen of `width`×`height` pixels.
-    public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, content: V) {
-        self.init(width: width, height: height, colorScheme: colorScheme, text: FontTextEngine.best, root: content)
+    /// `startDate` is the date of the views' time 0 (`TimelineView` dates, timers); now by default.
+    public convenience init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, startDate: Date? = nil, content: V) {
+        self.init(width: width, height: height, colorScheme: colorScheme, text: FontTextEngine.best, root: content, startDate: startDate)
     }
 
     /// Warnings logged by this screen's views.

@@ -12,12 +12,14 @@ public final class ViewFrameSource: FrameSource {
     private let now: () -> Double
 
     /// `now` is the clock input and `needsFrame()` read (CLOCK_MONOTONIC by default; tests pass a
-    /// virtual one).
-    public init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light,
+    /// virtual one). `startDate` is the date the views see at the first frame (`TimelineView`'s
+    /// `context.date`): the source's creation by default; a scene that measures time from a date
+    /// of its own passes it, so its periodic schedules stay in phase however long creation took.
+    public init<V: View>(width: Int, height: Int, colorScheme: ColorScheme = .light, startDate: Date? = nil,
                          now: @escaping () -> Double = Syscall.monotonicNow, @ViewBuilder content: () -> V) {
         // Timers the content's models start join this screen's clock (GraphClock.collecting).
         let (view, timers) = GraphClock.collecting { content() }
-        renderer = RootRenderer(width: width, height: height, colorScheme: colorScheme, content: view)
+        renderer = RootRenderer(width: width, height: height, colorScheme: colorScheme, startDate: startDate, content: view)
         self.now = now
         renderer.graph.hostNow = { [weak self] in
             guard let self, let base = self.base else { return 0 }
