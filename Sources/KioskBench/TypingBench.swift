@@ -71,12 +71,22 @@ enum TypingBench {
 
         let surface = try Surface(width: w, height: h)
         let screen = Double(w * h)
-        let r = RootRenderer(width: w, height: h, content: TypingBenchScene())
-        r.setOnScreenKeyboard(.auto, layout: "us")
+        // Driven as the frame loop drives a screen: a ViewFrameSource on the benchmark's virtual
+        // clock, so a change made by input (focus, a key) starts its animation at the input's
+        // time. (A bare RootRenderer has no host clock: its animations started at the last
+        // frame's time, so after a quiet second the keyboard's 0.25 s slide was over before its
+        // first frame and the slide-in figures measured one frame, the keyboard's build.)
         var t = 0.0
+        let r = ViewFrameSource(width: w, height: h, now: { t }) { TypingBenchScene() }
+        r.setOnScreenKeyboard(.auto, layout: "us")
         _ = r.renderFrame(into: surface, at: t, fullRedraw: true)
         var touchID = 1
 
+        // KIOSK_TYPING_TRACE=1: every slide-in tick printed (drawn, ms, allocations, damage and
+        // the renderer's update/layout/record/raster split).
+        let trace = getenv("KIOSK_TYPING_TRACE").map { String(cString: $0) == "1" } ?? false
+        if trace { r.recordsFrameTimes = true; r.frameTimesClock = cpuClock ? .threadCPU : .monotonic }
+        var tracing = false
         struct Frame { var drawn = false; var ms = 0.0; var damage = 0; var allocations = 0 }
         /// One 60 Hz tick: `input` (delivered at the tick's time), then a frame if one is needed;
         /// input and frame are timed together.
@@ -86,13 +96,17 @@ enum TypingBench {
             let a0 = allocationCount
             let c0 = ms()
             input()
-            if r.needsFrame(at: t) {
+            if r.needsFrame() {
                 let d = r.renderFrame(into: surface, at: t, fullRedraw: false)
                 f.drawn = true
                 for rect in d { f.damage += rect.area }
             }
             f.ms = ms() - c0
             f.allocations = allocationCount - a0
+            if tracing && f.drawn {
+                let ft = r.lastFrameTimes
+                print("  frame t=\(r3(t)) update \(r3(ft.update * 1e3)) layout \(r3(ft.layout * 1e3)) record \(r3(ft.record * 1e3)) raster \(r3(ft.raster * 1e3)) ms")
+            }
             return f
         }
         func key(_ k: KeyEquivalent) -> () -> Void {
@@ -109,8 +123,15 @@ enum TypingBench {
         var slides: [Double] = []
         var slideAllocations: [Int] = []
         for i in 0..<4 {
+            tracing = trace
+            defer { tracing = false }
             var frames: [Frame] = [tick(key(.tab))]
             for _ in 0..<20 { frames.append(tick()) }
+            if trace {
+                for (j, f) in frames.enumerated() {
+                    print("slide \(i) tick \(j): drawn \(f.drawn) ms \(r3(f.ms)) allocations \(f.allocations) damage \(f.damage)")
+                }
+            }
             let drawn = frames.filter(\.drawn)
             if i == 0 { firstSlide = drawn.map(\.ms) } else { slides += drawn.map(\.ms); slideAllocations += drawn.map(\.allocations) }
             if i < 3 { _ = tick(key(.escape)); settle(0.6) }
@@ -141,17 +162,20 @@ enum TypingBench {
         // Nothing changes: the field focused, the keyboard up, 3 s; ticks with no frame.
         var quietTicks = 0, quietAllocations = 0, blinkFrames = 0
         var blinkDamage = 0.0
+        tracing = trace
         for _ in 0..<180 {
             let f = tick()
+            if trace && f.drawn { print("unchanged: frame at t=\(r3(t)), damage \(f.damage), allocations \(f.allocations)") }
             if f.drawn { blinkFrames += 1; blinkDamage = max(blinkDamage, Double(f.damage) / screen * 100) }
             else { quietTicks += 1; quietAllocations += f.allocations }
         }
 
+        tracing = false
         // Unfocused: Escape, the keyboard slides away; then 10 s with an unfocused field on screen.
         _ = tick(key(.escape))
         settle(1)
         var idleFrames = 0, idleAllocations = 0
-        let wakeup = r.nextWakeup
+        let wakeup = r.nextFrameTime(after: t)
         for _ in 0..<600 {
             let f = tick()
             if f.drawn { idleFrames += 1 }

@@ -437,6 +437,12 @@ struct KeyboardHarness {
     @Test func goldenKoreanSwitchedToLatin() { golden("osk-kr-latin", "kr", submit: .done, taps: ["globe"]) }
     @Test func goldenNumberPad() { golden("osk-numberpad", "us", type: .numberPad, submit: .done) }
     @Test func goldenEmail() { golden("osk-email", "us", type: .emailAddress, submit: .next) }
+    /// The decimal pad: the number pad with "." bottom left (return over three rows, "done").
+    @Test func goldenDecimalPad() { golden("osk-decimalpad", "us", type: .decimalPad, submit: .done) }
+    /// The phone pad: "+" bottom left, and "+" under the 0.
+    @Test func goldenPhonePad() { golden("osk-phonepad", "us", type: .phonePad, submit: .done) }
+    /// The URL keyboard: "/" left of the space bar, "." and ".com" right of it, return "go".
+    @Test func goldenURL() { golden("osk-url", "us", type: .URL, submit: .go) }
     @Test func goldenKeyPopup() { golden("osk-popup", "us", press: "g") }
     /// Shift on: upper-case captions, the filled arrow; the Korean page shows ㅃ ㅉ ㄸ ㄲ ㅆ ㅒ ㅖ.
     @Test func goldenShifted() {

@@ -108,6 +108,13 @@ final class GraphClock: @unchecked Sendable {
     /// Drops every entry (the screen is gone).
     func removeAll() { state.withLock { $0.entries.removeAll() } }
 
+    /// Drops the entry `seq` returned by `schedule` (a block no longer wanted: left due, it would
+    /// still wake the screen for a frame that draws nothing).
+    func cancel(_ seq: Int) {
+        guard seq >= 0 else { return }
+        state.withLock { s in s.entries.removeAll { $0.seq == seq } }
+    }
+
     // MARK: Which clock
 
     private struct WeakGraph { weak var graph: ViewGraph?; init(_ g: ViewGraph) { graph = g } }
@@ -140,12 +147,15 @@ final class GraphClock: @unchecked Sendable {
     }
 
     /// Schedules `action` on the clock this thread's timers go to.
-    static func scheduleOnCurrent(after delay: Double, _ action: Action) {
+    /// Returns the clock and the entry's number when it went to a screen's clock (for `cancel`).
+    @discardableResult
+    static func scheduleOnCurrent(after delay: Double, _ action: Action) -> (clock: GraphClock, seq: Int)? {
         switch target {
-        case .clock(let c): c.schedule(after: delay, action)
+        case .clock(let c): return (c, c.schedule(after: delay, action))
         case .collecting: ThreadContext.current.collectedClockEntries!.append((delay, action))
         case .orphan: registry.withLock { $0.orphans.append((delay, action)) }
         }
+        return nil
     }
 
     /// Runs `body` (a host building its content view) collecting the timers it makes, for

@@ -376,6 +376,11 @@ final class ViewGraph {
                 // Each pass applies the writes made before it (in handlers, or in the previous
                 // pass's callbacks) in their transaction; re-evaluations an animation frame
                 // asks for get an empty one.
+                // A pass with no state write pending (focus moved, an observed object's read
+                // invalidated, a clock wake) commits now: the last write's time, kept from
+                // before, started the on-screen keyboard's transition seconds in the past, so
+                // after a quiet moment it showed at once instead of sliding.
+                if pendingTransaction == nil { commitTime = max(time, hostNow?() ?? time) }
                 transaction = pendingTransaction ?? Transaction()
                 pendingTransaction = nil
                 pendingTransactionID = 0

@@ -21,6 +21,17 @@ final class KeyboardState {
     @ObservationIgnored var composer = HangulComposer()
     @ObservationIgnored var lastShiftTap = -Double.infinity
     @ObservationIgnored var touchSerial = 0
+    /// The delete key's pending repeat check on the screen's clock (cancelled when the finger
+    /// lifts: left due, each delete tapped in the last half second before typing stopped woke
+    /// the screen for an empty frame — 13 of the typing benchmark's 19 "caret-blink" frames).
+    @ObservationIgnored weak var repeatClock: GraphClock?
+    @ObservationIgnored var repeatEntry = -1
+
+    func cancelRepeat() {
+        repeatClock?.cancel(repeatEntry)
+        repeatClock = nil
+        repeatEntry = -1
+    }
 
     /// Two taps on shift within this many seconds lock it (iOS's caps lock).
     static let doubleTapInterval = 0.35

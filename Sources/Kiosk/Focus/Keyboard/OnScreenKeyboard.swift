@@ -99,6 +99,7 @@ struct OnScreenKeyboard: View {
                 current = now
             }
             .onEnded { value in
+                state.cancelRepeat()
                 guard let i = KeyboardGeometry.key(at: value.location, in: placed, gap: m.gap),
                       placed[i].key.kind != .delete else { return }
                 let time = value.time.timeIntervalSinceReferenceDate
@@ -113,11 +114,15 @@ struct OnScreenKeyboard: View {
     /// Deletes again after `delay` while the same touch is still on the same delete key.
     private static func repeatDelete(_ pressed: TouchedKey, touch: GestureState<TouchedKey?>, state: KeyboardState,
                                      send: @escaping (KeyboardAction) -> Void, after delay: Double) {
-        GraphClock.scheduleOnCurrent(after: delay, .block {
+        state.cancelRepeat()
+        let entry = GraphClock.scheduleOnCurrent(after: delay, .block {
+            state.repeatClock = nil
             guard touch.wrappedValue == pressed else { return }
             for a in state.deletePressed() { send(a) }
             repeatDelete(pressed, touch: touch, state: state, send: send, after: KeyboardState.repeatInterval)
         })
+        state.repeatClock = entry?.clock
+        state.repeatEntry = entry?.seq ?? -1
     }
 
     /// A key's caption, face, and whether it pops up a bubble when pressed.
