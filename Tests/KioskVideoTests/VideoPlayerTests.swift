@@ -231,8 +231,15 @@ func centre(_ host: HeadlessHost) -> Shade? { shade(host.snapshot().pixel(x: 64,
         let host = makeHost(player)
         player.play()
         host.advance(by: 2.1)
+        // The end comes at 2.0 s of the host's clock; its notification is posted from a background
+        // queue (AVFoundation.swift: posting on the main queue would deadlock corelibs' post) and
+        // reaches the observer on the main queue whenever that hop is done — in real time, not at
+        // a frame. Wait for it (up to 10 s) with the virtual clock standing still.
+        let start = DispatchTime.now().uptimeNanoseconds
+        while ends.withLock({ $0 }) == 0 && DispatchTime.now().uptimeNanoseconds - start < 10_000_000_000 { usleep(2000) }
         #expect(ends.withLock { $0 } == 1)
-        // The seek back to 0 from the end's notification: red again, then green.
+        // The seek back to 0 from the notification: red at the next frame, then green.
+        host.advance(by: HeadlessHost.frameInterval)
         #expect(centre(host) == .red)
         host.advance(by: 1.1)
         #expect(centre(host) == .green)
