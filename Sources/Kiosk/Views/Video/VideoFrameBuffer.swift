@@ -414,7 +414,7 @@ public final class VideoFrameBuffer: @unchecked Sendable {
 
 /// A video's frames from a ``VideoFrameBuffer``, fitted inside the space offered (letterboxed,
 /// as AVKit's `.resizeAspect`) over black. Takes all the space it is offered, as VideoPlayer does.
-public struct VideoFrameSurface: View, PrimitiveView, LayoutBehavior {
+public struct VideoFrameSurface: View, PrimitiveView, LayoutBehavior, RedrawsWithoutLayout {
     let buffer: VideoFrameBuffer
     public init(_ buffer: VideoFrameBuffer) { self.buffer = buffer }
     public var body: Never { bodyNeverCalled("VideoFrameSurface") }
