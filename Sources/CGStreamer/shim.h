@@ -23,3 +23,5 @@ static inline GstAppSink *kiosk_gst_app_sink(gpointer p) { return GST_APP_SINK(p
 static inline GQuark kiosk_gst_stream_error(void) { return GST_STREAM_ERROR; }
 static inline GQuark kiosk_gst_core_error(void) { return GST_CORE_ERROR; }
 static inline GQuark kiosk_gst_resource_error(void) { return GST_RESOURCE_ERROR; }
+static inline GstEvent *kiosk_gst_probe_event(GstPadProbeInfo *info) { return GST_PAD_PROBE_INFO_EVENT(info); }
+static inline GstEventType kiosk_gst_event_type(GstEvent *e) { return GST_EVENT_TYPE(e); }

@@ -34,7 +34,8 @@ final class GStreamerPipeline {
     private let context: Unmanaged<PipelineContext>
     let path: String
     private(set) var isPrerolled = false
-    private var pendingSeek: Double?
+    /// A seek asked for before the preroll: its target and generation (the seek event's seqnum).
+    private var pendingSeek: (seconds: Double, generation: UInt32)?
     private var playing = false
     private let frames: VideoFrameBuffer
 
@@ -92,6 +93,22 @@ final class GStreamerPipeline {
         gst_app_sink_set_callbacks(sink, &callbacks, self.context.retain().toOpaque()) { user in
             if let user { Unmanaged<PipelineContext>.fromOpaque(user).release() }
         }
+        // A seek's generation starts where its flush ends at the sink: the flush-stop carries
+        // the seek event's seqnum (VideoFrameBuffer.flushStopped). Flush events reach a probe
+        // only when asked for by EVENT_FLUSH; EVENT_DOWNSTREAM is needed for it to match at all.
+        if let pad = gst_element_get_static_pad(sinkElement, "sink") {
+            let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue)
+            gst_pad_add_probe(pad, mask, { _, info, user in
+                guard let info, let user, let event = kiosk_gst_probe_event(info) else { return GST_PAD_PROBE_OK }
+                if kiosk_gst_event_type(event) == GST_EVENT_FLUSH_STOP {
+                    Unmanaged<PipelineContext>.fromOpaque(user).takeUnretainedValue().frames.flushStopped(generation: gst_event_get_seqnum(event))
+                }
+                return GST_PAD_PROBE_OK
+            }, self.context.retain().toOpaque()) { user in
+                if let user { Unmanaged<PipelineContext>.fromOpaque(user).release() }
+            }
+            gst_object_unref(pad)
+        }
         gst_object_unref(sinkElement)
         kiosk_gst_set_object(pb, "video-sink", bin)   // playbin takes the floating bin
         kiosk_gst_set_uint(pb, "flags", 1)             // GST_PLAY_FLAG_VIDEO only: no audio, no subtitles
@@ -129,7 +146,7 @@ final class GStreamerPipeline {
     func didPreroll() {
         guard !isPrerolled else { return }
         isPrerolled = true
-        if let s = pendingSeek { pendingSeek = nil; seek(to: s) }
+        if let p = pendingSeek { pendingSeek = nil; send(p.seconds, generation: p.generation) }
     }
 
     /// Starts or stops the media clock (the pipeline decodes ahead either way, held by the buffer).
@@ -140,13 +157,28 @@ final class GStreamerPipeline {
 
     /// A flushing, accurate seek: the frames decoded ahead are dropped and the media clock
     /// stands at `seconds`; the first frame from there shows (also while paused).
+    /// The seek's generation is its event's seqnum, which GStreamer gives the flush it causes:
+    /// the buffer takes the decoder's frames from that flush-stop on (none lost, none older).
+    /// The preroll counts from the bus's sync handler (it comes before the first frame), so a
+    /// seek waits for the main queue's ASYNC_DONE only before any frame.
     func seek(to seconds: Double) {
-        let s = max(0, min(seconds, 9e9))
-        frames.flush(to: s)
-        guard isPrerolled else { pendingSeek = s; return }
+        let s = max(0, min(seconds.isFinite ? seconds : 0, 9e9))
+        let generation = gst_util_seqnum_next()
+        let ready = isPrerolled || context.takeUnretainedValue().isPrerolled
+        frames.flush(to: s, generation: generation, pending: !ready)
+        guard ready else { pendingSeek = (s, generation); return }
+        pendingSeek = nil
+        send(s, generation: generation)
+    }
+
+    private func send(_ seconds: Double, generation: UInt32) {
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        _ = gst_element_seek_simple(playbin, GST_FORMAT_TIME, flags, gint64(s * 1e9))
-        frames.endFlush()
+        guard let event = gst_event_new_seek(1.0, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, gint64(seconds * 1e9), GST_SEEK_TYPE_NONE, -1) else {
+            frames.seekSent(false); return
+        }
+        gst_event_set_seqnum(event, generation)
+        // Takes the event; the flush-stop (and so the new generation) usually comes before it returns.
+        frames.seekSent(gst_element_send_event(playbin, event) != 0)
     }
 
     /// The stream's length in seconds, once known.
@@ -172,6 +204,12 @@ private final class PipelineContext: @unchecked Sendable {
     var stopped = false
     /// The first missing-plugin message (it comes before the error it causes).
     private var missing: VideoError?
+    private var prerolledFlag = false
+    /// The pipeline's first ASYNC_DONE was seen (on the bus's thread, before the main queue hears).
+    var isPrerolled: Bool {
+        pthread_mutex_lock(&mutex); defer { pthread_mutex_unlock(&mutex) }
+        return prerolledFlag
+    }
     private var mutex = pthread_mutex_t()
 
     init(frames: VideoFrameBuffer, path: String, events: @escaping (PipelineEvent) -> Void) {
@@ -258,6 +296,9 @@ private final class PipelineContext: @unchecked Sendable {
             // the decoder ran ahead of it.
             break
         case GST_MESSAGE_ASYNC_DONE:
+            pthread_mutex_lock(&mutex)
+            prerolledFlag = true
+            pthread_mutex_unlock(&mutex)
             post(.prerolled)
         default:
             break

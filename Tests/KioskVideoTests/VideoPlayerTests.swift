@@ -170,27 +170,22 @@ func centre(_ host: HeadlessHost) -> Shade? { shade(host.snapshot().pixel(x: 64,
         let player = AVPlayer(url: URL(fileURLWithPath: VideoFixtures.fourColours))
         let host = makeHost(player)
         #expect(player.frames.framesShown == 1)
-        // Known issue (2026-12-06): the buffer drops frames from flush() until the seek call
-        // returns, and a fast decoder may deliver the new position's frames (even its end)
-        // within that window: the seek's frames then never show. Intermittent; see README.
-        withKnownIssue("frames decoded during the seek call are dropped", isIntermittent: true) {
-            player.seek(to: CMTime(seconds: 2.5, preferredTimescale: 600))
-            host.advance(by: HeadlessHost.frameInterval)
-            #expect(abs((player.frames.shownTime ?? 0) - 2.5) < 1e-6)
-            #expect(centre(host) == .blue)
-            player.seek(to: CMTimeMake(value: 3, timescale: 2))
-            host.advance(by: HeadlessHost.frameInterval)
-            #expect(abs((player.frames.shownTime ?? 0) - 1.5) < 1e-6)
-            #expect(centre(host) == .green)
-            #expect(abs(player.currentTime().seconds - 1.5) < 1e-6)
-            // Still paused there.
-            host.advance(by: 1)
-            #expect(abs((player.frames.shownTime ?? 0) - 1.5) < 1e-6)
-            // Playing on from there reaches white two seconds later.
-            player.play()
-            host.advance(by: 2.05)
-            #expect(centre(host) == .white)
-        }
+        player.seek(to: CMTime(seconds: 2.5, preferredTimescale: 600))
+        host.advance(by: HeadlessHost.frameInterval)
+        #expect(abs((player.frames.shownTime ?? 0) - 2.5) < 1e-6)
+        #expect(centre(host) == .blue)
+        player.seek(to: CMTimeMake(value: 3, timescale: 2))
+        host.advance(by: HeadlessHost.frameInterval)
+        #expect(abs((player.frames.shownTime ?? 0) - 1.5) < 1e-6)
+        #expect(centre(host) == .green)
+        #expect(abs(player.currentTime().seconds - 1.5) < 1e-6)
+        // Still paused there.
+        host.advance(by: 1)
+        #expect(abs((player.frames.shownTime ?? 0) - 1.5) < 1e-6)
+        // Playing on from there reaches white two seconds later.
+        player.play()
+        host.advance(by: 2.05)
+        #expect(centre(host) == .white)
     }
 
     @Test func avPlayerLooperPlaysTheItemAgainAtItsEnd() throws {
@@ -205,28 +200,21 @@ func centre(_ host: HeadlessHost) -> Shade? { shade(host.snapshot().pixel(x: 64,
         // The clip is 2 s long: just past its end it starts again, red.
         host.advance(by: 0.6)
         #expect(looper.loopCount == 1)
-        // Known issue (2026-12-06): after the looper's seek back to 0 no new frame arrives on
-        // some runs (the last frame, 1.9 s, stays; loopCount still counts at the right times).
-        // Not traced yet (README, VideoPlayer); the end action itself runs at the clip's end.
-        withKnownIssue("frames after the looper's seek to 0 sometimes never arrive", isIntermittent: true) {
-            #expect(centre(host) == .red)
-        }
+        #expect(centre(host) == .red)
         #expect(player.timeControlStatus == .playing)
-        withKnownIssue("frames after the looper's seek to 0 sometimes never arrive", isIntermittent: true) {
-            host.advance(by: 1.0)
-            #expect(centre(host) == .green)
-            host.advance(by: 1.0)                                // 4.1 s: the second end passed
-            #expect(looper.loopCount == 2)
-            #expect(centre(host) == .red)
-            #expect(player.currentItem === item)
-            // Looping off: the end pauses (the queue has nothing after it).
-            looper.disableLooping()
-            host.advance(by: 1.5)
-            #expect(player.timeControlStatus == .playing)
-            host.advance(by: 0.7)
-            #expect(player.timeControlStatus == .paused)
-            #expect(looper.loopCount == 2)
-        }
+        host.advance(by: 1.0)
+        #expect(centre(host) == .green)
+        host.advance(by: 1.0)                                // 4.1 s: the second end passed
+        #expect(looper.loopCount == 2)
+        #expect(centre(host) == .red)
+        #expect(player.currentItem === item)
+        // Looping off: the end pauses (the queue has nothing after it).
+        looper.disableLooping()
+        host.advance(by: 1.5)
+        #expect(player.timeControlStatus == .playing)
+        host.advance(by: 0.7)
+        #expect(player.timeControlStatus == .paused)
+        #expect(looper.loopCount == 2)
     }
 
     /// The NotificationCenter pattern, as public SwiftUI code writes it (`import AVKit` brings Foundation).
@@ -243,18 +231,18 @@ func centre(_ host: HeadlessHost) -> Shade? { shade(host.snapshot().pixel(x: 64,
         let host = makeHost(player)
         player.play()
         host.advance(by: 2.1)
-        // Seen once in a fresh clone's full parallel run: no end notification by 2.1 s (the same
-        // family as the seek issue below: the buffer can miss the decoder's last frames).
-        withKnownIssue("the end notification sometimes does not come by 2.1 s", isIntermittent: true) {
-            #expect(ends.withLock { $0 } == 1)
-        }
-        // The same known issue as the looper's: frames after a seek back to 0 at the end
-        // sometimes never arrive.
-        withKnownIssue("frames after a seek to 0 at the end sometimes never arrive", isIntermittent: true) {
-            #expect(centre(host) == .red)
-            host.advance(by: 1.1)
-            #expect(centre(host) == .green)
-        }
+        // The end comes at 2.0 s of the host's clock; its notification is posted from a background
+        // queue (AVFoundation.swift: posting on the main queue would deadlock corelibs' post) and
+        // reaches the observer on the main queue whenever that hop is done — in real time, not at
+        // a frame. Wait for it (up to 10 s) with the virtual clock standing still.
+        let start = DispatchTime.now().uptimeNanoseconds
+        while ends.withLock({ $0 }) == 0 && DispatchTime.now().uptimeNanoseconds - start < 10_000_000_000 { usleep(2000) }
+        #expect(ends.withLock { $0 } == 1)
+        // The seek back to 0 from the notification: red at the next frame, then green.
+        host.advance(by: HeadlessHost.frameInterval)
+        #expect(centre(host) == .red)
+        host.advance(by: 1.1)
+        #expect(centre(host) == .green)
         #expect(player.timeControlStatus == .playing)
     }
 

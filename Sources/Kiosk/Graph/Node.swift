@@ -360,7 +360,17 @@ struct ViewKinds: OptionSet {
     /// An Equatable view: the reconcile may skip an equal value (asking `as? any Equatable`
     /// of every kept child was a conformance lookup per node per update).
     static let equatable = ViewKinds(rawValue: 512)
+    /// A view whose size and placement never depend on what it reads (`RedrawsWithoutLayout`):
+    /// invalidated on its own it is drawn again without laying anything out.
+    static let redrawsWithoutLayout = ViewKinds(rawValue: 1024)
 }
+
+/// A primitive view whose layout depends only on its value and the proposal, never on what its
+/// evaluation reads (a video's frames: VideoFrameSurface). A wake-up or `invalidate` of its node
+/// re-records it without marking it and its ancestors for layout — a relayout of the stacks up
+/// to the root was every video frame's allocations (VideoFrameAllocationTests: 46 a frame in a
+/// debug build, the size caches' generic iteration among them).
+protocol RedrawsWithoutLayout {}
 
 /// A reference to a node that does not keep it alive and reads nil once it is gone: what a
 /// `weak` reference gives, without making one. The runtime gives a weakly referenced object a

@@ -345,7 +345,7 @@ final class ViewGraph {
             defer { isUpdating = false }
             updateStamp &+= 1
             serialAtUpdateStart = nextSerial
-            var changed = false
+            var changed = false, evaluated = false
             clockIfMade?.fireDue(at: time)
             if !wakeups.isEmpty {
                 // Invalidated in place, then dropped: `filter` built a new array of the due
@@ -391,7 +391,10 @@ final class ViewGraph {
                 ViewGraph.sortByDepth(&batchScratch)
                 for node in batchScratch where node.isDirty && !node.isRemoved {
                     evaluate(node)
-                    changed = true
+                    evaluated = true
+                    // A redraw-only node (RedrawsWithoutLayout) re-recorded itself: no layout
+                    // pass (the root's pass re-asks sizes even of clean nodes), only a render.
+                    if node.kinds.contains(.redrawsWithoutLayout) && !node.needsLayout { needsRender = true } else { changed = true }
                 }
                 batchScratch.removeAll(keepingCapacity: true)
                 transaction = Transaction()
@@ -404,7 +407,7 @@ final class ViewGraph {
             focusIfMade?.sync()
             if changed { generation += 1 }
             needsUpdate = !deferred.isEmpty || !dirty.isEmpty
-            return changed
+            return evaluated
         }
     }
 
@@ -448,7 +451,7 @@ final class ViewGraph {
         // of another structure marks the node in `reconcile`. A laid-out node invalidated on
         // its own (state, a schedule, `invalidate`) is marked as before: what it read may be
         // anything.
-        if node.layoutInputChanged || (!parentEvaluated && node.layout != nil) {
+        if node.layoutInputChanged || (!parentEvaluated && node.layout != nil && !node.kinds.contains(.redrawsWithoutLayout)) {
             node.layoutInputChanged = false
             node.invalidateLayout()
         }

@@ -40,6 +40,7 @@ class ViewTypeInfo {
         } else {
             info.kinds.formUnion(ViewKinds.animationKinds(of: view))
         }
+        if view is any RedrawsWithoutLayout { info.kinds.insert(.redrawsWithoutLayout) }
         if let e = view as? any Equatable {
             info.kinds.insert(.equatable)
             info.equality = makeEquality(e)

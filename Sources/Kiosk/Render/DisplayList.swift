@@ -45,7 +45,11 @@ struct StrokeParameters: Hashable {
 /// A decoded image the display list can draw; equal when it is the same pixels.
 final class ImageBox: Hashable {
     let surface: Surface
-    init(_ surface: Surface) { self.surface = surface }
+    /// Sampled past its edges as its edge pixels, not transparent: a nine-slice piece
+    /// (`Image.resizable(capInsets:)`), whose scaled edges then meet their neighbours' without
+    /// a fading seam.
+    let extendsEdges: Bool
+    init(_ surface: Surface, extendsEdges: Bool = false) { self.surface = surface; self.extendsEdges = extendsEdges }
     static func == (a: ImageBox, b: ImageBox) -> Bool { a === b }
     func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 }

@@ -662,9 +662,9 @@ public final class RootRenderer {
         case let .text(resolved, width, paint):
             text.draw(resolved, width: width, paint: paint.paint, canvas: canvas)
         case let .image(image, rect, sampling):
-            ImageDrawing.draw(image.surface, in: rect, sampling: sampling, canvas: canvas)
+            ImageDrawing.draw(image.surface, in: rect, sampling: sampling, extendEdges: image.extendsEdges, canvas: canvas)
         case let .tiledImage(image, rect, sampling):
-            ImageDrawing.drawTiled(image.surface, in: rect, sampling: sampling, canvas: canvas)
+            ImageDrawing.drawTiled(image.surface, in: rect, sampling: sampling, extendEdges: image.extendsEdges, canvas: canvas)
         case let .group(effect, group):
             // Inside another group's layer the item's transform holds the layer's offset.
             let offset = LayerDrawing.offset(of: item)

@@ -15,19 +15,21 @@ enum StrokeDrawing {
 }
 
 enum ImageDrawing {
-    /// Draws `image` stretched over `rect` (user space).
-    static func draw(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, canvas: Raster.Canvas) {
+    /// Draws `image` stretched over `rect` (user space); `extendEdges`: sampled past its edges
+    /// as its edge pixels (a nine-slice piece), so its scaled edges do not fade.
+    static func draw(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, extendEdges: Bool = false, canvas: Raster.Canvas) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
         let t = Affine.scale(rect.width / Double(image.width), rect.height / Double(image.height))
             .concatenating(.translation(rect.x, rect.y))
-        canvas.drawImage(image, transform: t, sampling: sampling)
+        guard extendEdges else { canvas.drawImage(image, transform: t, sampling: sampling); return }
+        canvas.fill(rect, with: .image(ImagePattern(image: image, transform: t, sampling: sampling, extendEdges: true)))
     }
 
     /// Repeats `image` at its pixel size over `rect` from its top-left corner (SwiftUI's
     /// `.resizable(resizingMode: .tile)`), partial tiles at the far edges. Only tiles that can
     /// reach the canvas's clip are drawn: a 150 %-screen wallpaper of 100 px tiles is ~500
     /// tiles at 1920×1080, of which the ~240 on screen cost a blit each.
-    static func drawTiled(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, canvas: Raster.Canvas) {
+    static func drawTiled(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, extendEdges: Bool = false, canvas: Raster.Canvas) {
         let w = Double(image.width), h = Double(image.height)
         guard w > 0, h > 0, rect.width > 0, rect.height > 0, rect.x.isFinite, rect.y.isFinite else { return }
         var visible = rect
@@ -52,7 +54,7 @@ enum ImageDrawing {
                 let x = rect.x + Double(i) * w
                 let tw = min(w, rect.maxX - x)
                 if tw <= 0 { break }
-                let pattern = ImagePattern(image: image, transform: .translation(x, y), sampling: sampling)
+                let pattern = ImagePattern(image: image, transform: .translation(x, y), sampling: sampling, extendEdges: extendEdges)
                 canvas.fill(Raster.Rect(x, y, tw, th), with: .image(pattern))
             }
         }

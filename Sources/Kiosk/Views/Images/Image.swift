@@ -31,13 +31,17 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     /// boxes nothing (WholeFrameAllocationTests); an `ImageBundle?` made it four.
     var bundleID: UInt16 = 0
     var bundle: ImageBundle? { ImageBundle.interned(bundleID) }
-    var isResizable = false
-    var isTiled = false
+    /// `.resizable(capInsets:)`'s insets, interned the same way (0: none; `ImageCapInsets`).
+    var capsID: UInt16 = 0
     var sampling: Sampling = .bilinear
-    /// `.renderingMode(.template)` and `.antialiased(false)`, in one byte (a second Bool would
-    /// make the Image 25 bytes, past what an `any View` holds inline).
+    /// `.resizable()`, its `.tile` mode, `.renderingMode(.template)` and `.antialiased(false)`,
+    /// in one byte (each as a Bool would make the Image larger than an `any View` holds inline).
     var drawFlags: UInt8 = 0
-    static let templateFlag: UInt8 = 1, aliasedFlag: UInt8 = 2
+    static let templateFlag: UInt8 = 1, aliasedFlag: UInt8 = 2, resizableFlag: UInt8 = 4, tiledFlag: UInt8 = 8
+    var isResizable: Bool { drawFlags & Image.resizableFlag != 0 }
+    var isTiled: Bool { drawFlags & Image.tiledFlag != 0 }
+    /// Cap insets to draw as nine slices (resizable only).
+    var capInsets: EdgeInsets? { isResizable && capsID != 0 ? ImageCapInsets.interned(capsID) : nil }
     /// `.renderingMode(.template)`: the image's alpha filled with the foreground style.
     var isTemplate: Bool { drawFlags & Image.templateFlag != 0 }
     /// `.antialiased(false)`: edges on whole device pixels.
@@ -51,8 +55,11 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public init<B: AnyObject>(_ name: String, bundle: B?) {
         content = .named(name); bundleID = ImageBundle.intern(bundle.map { ImageBundle(describing: $0) })
     }
-    /// A decorative image (no accessibility label; same as `init(_:)` here).
+    /// A decorative image: drawn as `init(_:)` draws it; SwiftUI leaves it out of the
+    /// accessibility tree (kiosk has no accessibility tree, so there is nothing more to it).
     public init(decorative name: String) { content = .named(name) }
+    /// A decorative image from `bundle` (see `init(_:bundle:)`).
+    public init(decorative name: String, bundle: ImageBundle?) { content = .named(name); bundleID = ImageBundle.intern(bundle) }
     /// A symbol drawn as paths in the foreground style, sized from the font: a small set of
     /// common SF Symbols names (listed in SystemSymbols.swift); others draw a placeholder and warn.
     public init(systemName: String) { content = .named("systemName:" + systemName) }
@@ -61,10 +68,21 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
     public var body: Never { bodyNeverCalled("Image") }
 
     /// Lets the image take the size it is offered: stretched, or with `.tile` repeated at its
-    /// pixel size from the top-left corner. (Cap insets are not supported: the whole image
-    /// stretches or tiles.)
+    /// pixel size from the top-left corner. With `capInsets` (in the image's points) it is drawn
+    /// in nine slices: the corners at their own size, the edges stretched (or tiled) along
+    /// their length, the centre stretched (or tiled) both ways — a button or a speech bubble
+    /// from a small picture. When the frame is smaller than two opposite insets together, those
+    /// corners shrink in proportion.
+    ///
+    /// ```swift
+    /// Image("bubble").resizable(capInsets: EdgeInsets(top: 12, leading: 12, bottom: 12, trailing: 12))
+    /// ```
     public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: ResizingMode = .stretch) -> Image {
-        var i = self; i.isResizable = true; i.isTiled = resizingMode == .tile; return i
+        var i = self
+        i.drawFlags |= Image.resizableFlag
+        if resizingMode == .tile { i.drawFlags |= Image.tiledFlag } else { i.drawFlags &= ~Image.tiledFlag }
+        i.capsID = ImageCapInsets.intern(capInsets)
+        return i
     }
     /// `.none` samples the nearest pixel (pixel art); anything else is bilinear.
     public func interpolation(_ interpolation: Interpolation) -> Image {
@@ -136,7 +154,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
 
     func render(node: Node, pass: RenderPass) {
         if let symbol = symbolName { renderSymbol(node.environment.symbolVariants.apply(to: symbol), node: node, pass: pass); return }
-        if let decoded { emitImage(decoded.box, node: node, pass: pass); return }
+        if let decoded { emitImage(decoded.box, node: node, pass: pass, pointSize: decoded.size); return }
         let kept = lookup(for: node)
         guard let source = kept.source else { return }
         if source.isVector { renderVector(source, kept: kept, node: node, pass: pass); return }
@@ -146,7 +164,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         let scale = node.environment.displayScale
         func pixels(_ v: CGFloat) -> Int? { let p = v * scale; return p.isFinite && p >= 1 && p < 1e6 ? Int(p.rounded(.up)) : nil }
         var drawn: (width: Int, height: Int)?
-        if isResizable && !isTiled, let w = pixels(node.frame.width), let h = pixels(node.frame.height) { drawn = (w, h) }
+        if isResizable && !isTiled && capsID == 0, let w = pixels(node.frame.width), let h = pixels(node.frame.height) { drawn = (w, h) }
         if source.animated && !kept.animationFailed {
             let key = ImageCache.key(source, drawnAt: drawn, animated: true)
             if kept.animationKey != key { request(key, source, kept, node) }
@@ -157,7 +175,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         if kept.reduction != key.reduction { request(key, source, kept, node) }
         // Until the new reduction arrives the last one (if any) stays on screen.
         guard let image = kept.box else { return }
-        emitImage(image, node: node, pass: pass)
+        emitImage(image, node: node, pass: pass, pointSize: CGSize(width: source.width, height: source.height))
     }
 
     /// Takes `key`'s pixels from the cache, or asks for them once (they arrive through the
@@ -172,15 +190,25 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         }
     }
 
-    /// Emits `image` in the node's frame — stretched, or tiled at its pixel size — and for a
-    /// template image its alpha as the mask of a rectangle filled with the foreground style
-    /// (`_MaskEffect`'s grouping: the fill, then the image as the mask's item).
-    func emitImage(_ image: ImageBox, node: Node, pass: RenderPass) {
+    /// Emits `image` in the node's frame — stretched, tiled at its pixel size, or in nine slices
+    /// by its cap insets (`pointSize`: the image's size in points, which the insets count in;
+    /// nil: its pixel size) — and for a template image its alpha as the mask of a rectangle
+    /// filled with the foreground style (`_MaskEffect`'s grouping: the fill, then the image as
+    /// the mask's item).
+    func emitImage(_ image: ImageBox, node: Node, pass: RenderPass, pointSize: CGSize? = nil) {
         var f = node.frame
         if isAliased { f = Image.snappedToDevicePixels(f, pass.transform) }
-        let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(f), sampling)
-                                                          : .image(image, Raster.Rect(f), sampling)
-        guard isTemplate else { pass.emit(command, owner: node, index: 0, localBounds: f); return }
+        let caps = capInsets
+        func content(_ index: Int) {
+            if let caps {
+                emitSlices(image, caps: caps, pointSize: pointSize, frame: f, node: node, pass: pass, firstIndex: index)
+                return
+            }
+            let command: DrawCommand = isResizable && isTiled ? .tiledImage(image, Raster.Rect(f), sampling)
+                                                              : .image(image, Raster.Rect(f), sampling)
+            pass.emit(command, owner: node, index: index, localBounds: f)
+        }
+        guard isTemplate else { content(0); return }
         let paint = node.paint { ForegroundStyle().resolvePaint(in: f, environment: node.environment) }
         let start = pass.items.count
         pass.emit(.fill(Raster.Path.rect(Raster.Rect(f)), paint, .nonZero), owner: node, index: 0, localBounds: f)
@@ -188,12 +216,61 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         let contentEnd = pass.items.count
         pass.withSavedState {
             pass.hitTestingEnabled = false
-            pass.emit(command, owner: node, index: 1, localBounds: f)
+            // Nine slices take indices 3…11 (2 is the mask's group).
+            content(caps == nil ? 1 : 3)
         }
         guard pass.items.count > contentEnd else { pass.removeItems(from: start); return }
         let bounds = pass.boundsOfItems(from: start)
         let mask = pass.takeItems(from: contentEnd)
         _ = pass.wrapItems(from: start, in: .mask(mask), owner: node, index: 2, bounds: bounds)
+    }
+
+    /// The nine slices of `image` by `caps` over `frame`, from item `firstIndex` on: corners at
+    /// their size, edges and centre stretched (or tiled). The slices are views of the image's
+    /// pixels (`Surface.subsurface`), made once per image and insets (`ImageSlices`). Their
+    /// inner edges fall on whole device pixels under an axis-aligned transform, so slices
+    /// meet without seams.
+    func emitSlices(_ image: ImageBox, caps: EdgeInsets, pointSize: CGSize?, frame f: CGRect, node: Node, pass: RenderPass, firstIndex: Int) {
+        let pw = image.surface.width, ph = image.surface.height
+        guard pw > 0, ph > 0, f.width > 0, f.height > 0 else { return }
+        let size = pointSize.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil } ?? CGSize(width: pw, height: ph)
+        // The insets in the image's pixels (a reduced or 2× image has more or fewer per point).
+        let kx = Double(pw) / Double(size.width), ky = Double(ph) / Double(size.height)
+        func px(_ v: CGFloat, _ k: Double, _ limit: Int) -> Int { min(limit, max(0, Int((Double(v) * k).rounded()))) }
+        let l = px(caps.leading, kx, pw), r = px(caps.trailing, kx, pw - l)
+        let t = px(caps.top, ky, ph), b = px(caps.bottom, ky, ph - t)
+        // On screen, in points: shrunk in proportion when the frame is narrower than the caps.
+        var dl = Double(l) / kx, dr = Double(r) / kx, dt = Double(t) / ky, db = Double(b) / ky
+        if dl + dr > Double(f.width) { let s = Double(f.width) / (dl + dr); dl *= s; dr *= s }
+        if dt + db > Double(f.height) { let s = Double(f.height) / (dt + db); dt *= s; db *= s }
+        var xs = (Double(f.minX), Double(f.minX) + dl, Double(f.maxX) - dr, Double(f.maxX))
+        var ys = (Double(f.minY), Double(f.minY) + dt, Double(f.maxY) - db, Double(f.maxY))
+        let tr = pass.transform
+        if tr.b == 0, tr.c == 0, tr.a != 0, tr.d != 0 {
+            func snap(_ v: Double, _ a: Double, _ o: Double) -> Double {
+                let d = (v * a + o).rounded()
+                return d.isFinite ? (d - o) / a : v
+            }
+            xs.1 = snap(xs.1, tr.a, tr.tx); xs.2 = max(xs.1, snap(xs.2, tr.a, tr.tx))
+            ys.1 = snap(ys.1, tr.d, tr.ty); ys.2 = max(ys.1, snap(ys.2, tr.d, tr.ty))
+        }
+        let slices = ImageSlices.of(node)
+        slices.prepare(image, left: l, right: r, top: t, bottom: b)
+        // (Tuples, not arrays: recording allocates nothing.)
+        func at(_ v: (Double, Double, Double, Double), _ i: Int) -> Double { i == 0 ? v.0 : i == 1 ? v.1 : i == 2 ? v.2 : v.3 }
+        for row in 0..<3 {
+            let y0 = at(ys, row), y1 = at(ys, row + 1)
+            guard y1 > y0 else { continue }
+            for col in 0..<3 {
+                let x0 = at(xs, col), x1 = at(xs, col + 1)
+                guard x1 > x0, let slice = slices.boxes[row * 3 + col] else { continue }
+                let rect = CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+                let corner = row != 1 && col != 1
+                let command: DrawCommand = isTiled && !corner ? .tiledImage(slice, Raster.Rect(rect), sampling)
+                                                              : .image(slice, Raster.Rect(rect), sampling)
+                pass.emit(command, owner: node, index: firstIndex + row * 3 + col, localBounds: rect)
+            }
+        }
     }
 
     /// `frame` moved and sized so that its device rectangle has whole-pixel edges, for a
@@ -235,7 +312,7 @@ extension Image {
     /// size), so it is crisp at any size; `currentColor` in it takes the foreground colour.
     func renderVector(_ source: ImageCache.Source, kept: ImageLookup, node: Node, pass: RenderPass) {
         let f = node.frame
-        let tiled = isResizable && isTiled
+        let tiled = isResizable && (isTiled || capsID != 0)
         let scale = node.environment.displayScale
         func pixels(_ v: CGFloat) -> Int? { let p = v * scale; return p.isFinite && p >= 1 && p < 1e6 ? Int(p.rounded(.up)) : nil }
         let w: Int, h: Int
@@ -254,7 +331,65 @@ extension Image {
             kept.vectorWidth = w; kept.vectorHeight = h; kept.vectorTint = t
         }
         guard let image = kept.box else { return }
-        emitImage(image, node: node, pass: pass)
+        emitImage(image, node: node, pass: pass, pointSize: CGSize(width: source.width, height: source.height))
+    }
+}
+
+/// `.resizable(capInsets:)`'s insets, numbered from 1 (0: none) so an Image keeps them in two
+/// bytes. A program uses a handful; past 65 535 different ones the rest draw without caps.
+enum ImageCapInsets {
+    private static let table = Locked<[EdgeInsets]>([])
+
+    static func intern(_ insets: EdgeInsets) -> UInt16 {
+        func clean(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
+        let i = EdgeInsets(top: clean(insets.top), leading: clean(insets.leading), bottom: clean(insets.bottom), trailing: clean(insets.trailing))
+        guard i != EdgeInsets() else { return 0 }
+        let id: UInt16 = table.withLock { t in
+            if let k = t.firstIndex(of: i) { return UInt16(k + 1) }
+            guard t.count < Int(UInt16.max) else { return 0 }
+            t.append(i)
+            return UInt16(t.count)
+        }
+        if id == 0 { Diagnostics.warn("more than 65 535 different cap insets: \(i) draws without caps") }
+        return id
+    }
+
+    static func interned(_ id: UInt16) -> EdgeInsets {
+        id == 0 ? EdgeInsets() : table.withLock { $0[Int(id) - 1] }
+    }
+}
+
+/// The nine slices of one image for one set of cap insets (in pixels), as views of its pixels;
+/// kept on the node (its `ImageLookup`, or the render cache of a decoded image) and made again
+/// only when the image or the insets change.
+final class ImageSlices {
+    private(set) var boxes = [ImageBox?](repeating: nil, count: 9)
+    private weak var image: ImageBox?
+    private var insets = (0, 0, 0, 0)
+
+    static func of(_ node: Node) -> ImageSlices {
+        if let kept = node.renderCache as? ImageLookup {
+            if let s = kept.slices { return s }
+            let s = ImageSlices(); kept.slices = s; return s
+        }
+        if let s = node.renderCache as? ImageSlices { return s }
+        let s = ImageSlices(); node.renderCache = s; return s
+    }
+
+    func prepare(_ box: ImageBox, left: Int, right: Int, top: Int, bottom: Int) {
+        guard box !== image || insets != (left, right, top, bottom) else { return }
+        image = box; insets = (left, right, top, bottom)
+        let s = box.surface
+        let xs = [0, left, s.width - right, s.width], ys = [0, top, s.height - bottom, s.height]
+        for row in 0..<3 {
+            for col in 0..<3 {
+                let r = IntRect(x0: xs[col], y0: ys[row], x1: xs[col + 1], y1: ys[row + 1])
+                guard r.width > 0, r.height > 0 else { boxes[row * 3 + col] = nil; continue }
+                var sub = s.subsurface(r)
+                sub.isOpaque = s.isOpaque
+                boxes[row * 3 + col] = ImageBox(sub, extendsEdges: true)
+            }
+        }
     }
 }
 
@@ -280,6 +415,8 @@ final class ImageLookup {
     /// the node was last drawn (its next evaluation draws it again).
     var requested: ImageCache.DecodedKey?
     var arrived = false
+    /// `.resizable(capInsets:)`'s slices of `box`.
+    var slices: ImageSlices?
     init(name: String, bundleID: UInt16, source: ImageCache.Source?) { self.name = name; self.bundleID = bundleID; self.source = source }
 
     /// The pixels for `key` (nil: it does not decode), from the cache or the decode queue.

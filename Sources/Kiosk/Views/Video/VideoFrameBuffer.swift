@@ -43,8 +43,24 @@ public final class VideoFrameBuffer: @unchecked Sendable {
     private var queueHead = 0, queueCount = 0
     private var shownSlot = -1, writingSlot = -1
     private var shownDuration = 0.0
-    /// The decoder drops what it writes (a seek's flush, a pipeline going away).
-    private var flushing = false
+    /// The decoder's frames are dropped: the stream went away (or failed).
+    private var stopped = false
+    /// Seeks: the generation the screen wants (the last seek's, set by ``flush(to:generation:pending:)``)
+    /// and the one the decoder's frames belong to (set at the sink's flush-stop for that seek,
+    /// ``flushStopped(generation:)``). A write counts only when the two are equal — frames of an
+    /// older seek, or of the stream before it, are dropped, and from the seek's flush-stop on
+    /// nothing of the new one is lost.
+    private var wantedGeneration: UInt32 = 0
+    private var decoderGeneration: UInt32 = 0
+    /// The last seeks' generations (a flush-stop naming one of them belongs to an older seek).
+    private var recentGenerations = [UInt32](repeating: 0, count: 8)
+    private var recentIndex = 0
+    /// The seek's target: frames that end before it (an accurate seek decodes from the key frame
+    /// before it) are dropped.
+    private var segmentStart = 0.0
+    /// The seek is not sent to the decoder yet (it waits for the pipeline's preroll) or it failed:
+    /// the screen does not wait for its frames.
+    private var seekPending = false
     /// A decoder is running for the current stream (frames may still come).
     private var expectingFrames = false
     /// The stream ended after the last queued frame.
@@ -114,10 +130,12 @@ public final class VideoFrameBuffer: @unchecked Sendable {
     @discardableResult
     public func write(width: Int, height: Int, time: Double, duration: Double = 0, _ fill: (Surface) -> Void) -> Bool {
         guard width > 0, height > 0, width <= Surface.maxSide, height <= Surface.maxSide else { return false }
+        let time = time.isFinite ? time : 0, duration = duration.isFinite ? max(0, duration) : 0
         pthread_mutex_lock(&mutex)
+        let generation = decoderGeneration
         var slot = -1
         while true {
-            if flushing { pthread_mutex_unlock(&mutex); return false }
+            if !counts(generation: generation, time: time, duration: duration) { pthread_mutex_unlock(&mutex); return false }
             slot = freeSlot()
             if slot >= 0 { break }
             pthread_cond_wait(&condition, &mutex)
@@ -138,9 +156,10 @@ public final class VideoFrameBuffer: @unchecked Sendable {
         let wake: Bool = lock {
             boxes[slot] = box
             writingSlot = -1
-            guard !flushing, queueCount < VideoFrameBuffer.surfaceCount else { return false }
+            pthread_cond_broadcast(&condition)
+            guard counts(generation: generation, time: time, duration: duration), queueCount < VideoFrameBuffer.surfaceCount else { return false }
             let i = (queueHead + queueCount) % VideoFrameBuffer.surfaceCount
-            queueSlot[i] = slot; queueTime[i] = time.isFinite ? time : 0; queueDuration[i] = duration.isFinite ? max(0, duration) : 0
+            queueSlot[i] = slot; queueTime[i] = time; queueDuration[i] = duration
             queueCount += 1
             written += 1
             pthread_cond_broadcast(&condition)
@@ -153,10 +172,17 @@ public final class VideoFrameBuffer: @unchecked Sendable {
         return true
     }
 
+    /// Whether a frame of `generation` at `time` goes on the queue (under the lock): the stream
+    /// is on, the frame belongs to the last seek and does not end before its target.
+    private func counts(generation: UInt32, time: Double, duration: Double) -> Bool {
+        guard !stopped, generation == wantedGeneration else { return false }
+        return duration > 0 ? time + duration > segmentStart + 1e-6 : time >= segmentStart - 1e-6
+    }
+
     /// The stream ended after the frames written so far (the decoder's thread).
     public func streamEnded() {
         let wake: Bool = lock {
-            guard !flushing else { return false }
+            guard !stopped, decoderGeneration == wantedGeneration else { return false }
             endQueued = true
             pthread_cond_broadcast(&condition)
             guard wantsWake, !wakePending else { return false }
@@ -171,14 +197,25 @@ public final class VideoFrameBuffer: @unchecked Sendable {
     public func stopStream() {
         lock {
             expectingFrames = false
-            flushing = true
+            stopped = true
             pthread_cond_broadcast(&condition)
         }
     }
 
     /// A decoder starts for a new stream (after `clear()`): frames are expected.
     public func startStream() {
-        lock { expectingFrames = true; flushing = false; endQueued = false }
+        lock { expectingFrames = true; stopped = false; endQueued = false; decoderGeneration = wantedGeneration }
+    }
+
+    /// The decoder's side of a seek, where its flush ends (GStreamer's flush-stop at the sink,
+    /// any thread): the frames from here on belong to the seek `generation` names (its seqnum).
+    /// A generation that is neither the last seek's nor a recent one (a decoder that does not
+    /// carry the seek's seqnum onto its flush) is taken as the last seek's.
+    public func flushStopped(generation: UInt32) {
+        lock {
+            decoderGeneration = generation == wantedGeneration || recentGenerations.contains(generation) ? generation : wantedGeneration
+            pthread_cond_broadcast(&condition)
+        }
     }
 
     /// A slot neither on screen, queued nor being written (under the lock).
@@ -224,34 +261,52 @@ public final class VideoFrameBuffer: @unchecked Sendable {
         invalidateViewers()
     }
 
-    /// Before a seek: frames decoded ahead are dropped, the decoder's writes are dropped until
-    /// ``endFlush()``, and the media clock stands at `seconds`. The frame on screen stays until
-    /// the first one after the seek arrives.
-    public func flush(to seconds: Double) {
+    /// Before a seek, whose generation (GStreamer's seqnum of the seek event) the decoder's flush
+    /// will name (``flushStopped(generation:)``): frames decoded ahead are dropped, and so is
+    /// every frame the decoder writes until that flush, and any that ends before `seconds`; the
+    /// media clock stands at `seconds`. The frame on screen stays until the first one after the
+    /// seek arrives; a frame drawn on a virtual clock waits for it, unless the seek is `pending`
+    /// (not sent yet: ``seekSent(_:)``).
+    public func flush(to seconds: Double, generation: UInt32, pending: Bool = false) {
         let now = graphNow
-        position = seconds
+        let target = seconds.isFinite ? max(0, seconds) : 0
+        position = target
         anchor = playing ? now : nil
         endReported = false
         scheduledWake = -1
         lock {
-            flushing = true
+            recentGenerations[recentIndex] = wantedGeneration
+            recentIndex = (recentIndex + 1) % recentGenerations.count
+            wantedGeneration = generation
+            segmentStart = target
+            seekPending = pending
             queueCount = 0
             endQueued = false
             awaitingFirst = true
             wantsWake = true
             pthread_cond_broadcast(&condition)
         }
+        // Drawn again at the next frame: with the seek's first frame (waited for on a virtual clock).
+        invalidateViewers()
     }
 
-    /// After the seek: the decoder's frames count again.
-    public func endFlush() { lock { flushing = false } }
+    /// A pending seek went to the decoder (`sent`), or it failed: then the stream goes on where it
+    /// was, its frames count, and the screen no longer waits for the seek's.
+    public func seekSent(_ sent: Bool) {
+        lock {
+            if sent { seekPending = false } else { seekPending = true; decoderGeneration = wantedGeneration }
+            pthread_cond_broadcast(&condition)
+        }
+        invalidateViewers()
+    }
 
     /// Forgets the frames and the clock (a new video): the surface shows black until the next
     /// one. Call with no decoder running.
     public func clear() {
         lock {
             shownSlot = -1; queueCount = 0; endQueued = false; awaitingFirst = true; wantsWake = true
-            expectingFrames = false; flushing = false
+            expectingFrames = false; stopped = false; seekPending = false; segmentStart = 0
+            decoderGeneration = wantedGeneration
             pthread_cond_broadcast(&condition)
         }
         playing = false; anchor = nil; position = 0; endReported = false; scheduledWake = -1
@@ -288,7 +343,7 @@ public final class VideoFrameBuffer: @unchecked Sendable {
                 pthread_cond_broadcast(&condition)
             }
             // The frame due is known once a later one is decoded or none will come.
-            if !waits || queueCount > 0 || endQueued || !expectingFrames || flushing { break }
+            if !waits || queueCount > 0 || endQueued || !expectingFrames || stopped || seekPending { break }
             if !haveDeadline {
                 clock_gettime(CLOCK_REALTIME, &deadline)
                 deadline.tv_sec += VideoFrameBuffer.waitLimit
@@ -359,7 +414,7 @@ public final class VideoFrameBuffer: @unchecked Sendable {
 
 /// A video's frames from a ``VideoFrameBuffer``, fitted inside the space offered (letterboxed,
 /// as AVKit's `.resizeAspect`) over black. Takes all the space it is offered, as VideoPlayer does.
-public struct VideoFrameSurface: View, PrimitiveView, LayoutBehavior {
+public struct VideoFrameSurface: View, PrimitiveView, LayoutBehavior, RedrawsWithoutLayout {
     let buffer: VideoFrameBuffer
     public init(_ buffer: VideoFrameBuffer) { self.buffer = buffer }
     public var body: Never { bodyNeverCalled("VideoFrameSurface") }
