@@ -150,6 +150,9 @@ final class Node {
     /// zIndex written on the hosted view).
     @exclusivity(unchecked) var zIndexOverride: Double? { didSet { invalidateRender() } }
     @exclusivity(unchecked) var sizeCache: [(ProposedViewSize, CGSize)] = []
+    /// The proposal of the last size question (LayoutPass.placementProposal: the parent asks
+    /// last with the proposal it then places the node for).
+    @exclusivity(unchecked) var lastProposal: ProposedViewSize?
 
     // Retained recording (Render/RetainedRecording.swift): the render generation of its last
     // change (`invalidateRender`) and of its last recording, and where that recording went.

@@ -1,27 +1,89 @@
 // Alignment: where a child sits inside a larger space, and UnitPoint anchors.
 
+/// A type that identifies an alignment guide, and gives its value for a view that sets none.
+///
+/// ```swift
+/// extension VerticalAlignment {
+///     enum Middle: AlignmentID {
+///         static func defaultValue(in d: ViewDimensions) -> CGFloat { d[VerticalAlignment.center] }
+///     }
+///     static let middle = VerticalAlignment(Middle.self)
+/// }
+/// HStack(alignment: .middle) { Text("Name"); VStack { Text("a"); Text("b").alignmentGuide(.middle) { $0[.bottom] } } }
+/// ```
+/// A container's explicit value for a guide is the average of its children's explicit values
+/// (SwiftUI's `_combineExplicit`), in the container's coordinates; a container none of whose
+/// children has one uses the guide's `defaultValue`.
+public protocol AlignmentID {
+    /// The guide's value in a view of these dimensions, measured from its leading or top edge.
+    static func defaultValue(in context: ViewDimensions) -> CGFloat
+}
+
 /// An alignment position along the horizontal axis.
-public struct HorizontalAlignment: Hashable, Sendable {
-    /// 0 at the leading edge, 1 at the trailing edge.
+public struct HorizontalAlignment: Hashable, @unchecked Sendable {
+    /// 0 at the leading edge, 1 at the trailing edge (0 for a custom guide: see `id`).
     let fraction: CGFloat
+    /// A custom guide's identifier; nil for the built-in guides.
+    let id: (any AlignmentID.Type)?
+    init(fraction: CGFloat) { self.fraction = fraction; id = nil }
+    /// A custom guide identified by `id`.
+    public init(_ id: any AlignmentID.Type) { fraction = 0; self.id = id }
     public static let leading = HorizontalAlignment(fraction: 0)
     public static let center = HorizontalAlignment(fraction: 0.5)
     public static let trailing = HorizontalAlignment(fraction: 1)
+
+    public static func == (a: HorizontalAlignment, b: HorizontalAlignment) -> Bool {
+        a.fraction == b.fraction && a.id.map(ObjectIdentifier.init) == b.id.map(ObjectIdentifier.init)
+    }
+    public func hash(into h: inout Hasher) { h.combine(fraction); h.combine(id.map(ObjectIdentifier.init)) }
+
+    /// The guide's value in a view of `size` that sets none: fraction × width, or the custom
+    /// guide's `defaultValue` (a non-finite one counts as 0).
+    func defaultValue(_ size: CGSize, node: Node? = nil, pass: LayoutPass? = nil) -> CGFloat {
+        guard let id else { return size.width * fraction }
+        let v = id.defaultValue(in: ViewDimensions(size: size, node: node, pass: pass))
+        return v.isFinite ? v : 0
+    }
+    /// Where a child `inner` wide goes in `outer` so that both guides meet.
+    func offset(_ inner: CGSize, in outer: CGSize) -> CGFloat {
+        id == nil ? (outer.width - inner.width) * fraction : defaultValue(outer) - defaultValue(inner)
+    }
 }
 
 /// An alignment position along the vertical axis.
-public struct VerticalAlignment: Hashable, Sendable {
-    /// 0 at the top, 1 at the bottom; baselines are resolved per child.
+public struct VerticalAlignment: Hashable, @unchecked Sendable {
+    /// 0 at the top, 1 at the bottom; baselines are resolved per child (0 for a custom guide).
     let fraction: CGFloat
     let baseline: Baseline?
+    /// A custom guide's identifier; nil for the built-in guides.
+    let id: (any AlignmentID.Type)?
     enum Baseline: Hashable, Sendable { case first, last }
-    init(fraction: CGFloat, baseline: Baseline? = nil) { self.fraction = fraction; self.baseline = baseline }
+    init(fraction: CGFloat, baseline: Baseline? = nil) { self.fraction = fraction; self.baseline = baseline; id = nil }
+    /// A custom guide identified by `id`.
+    public init(_ id: any AlignmentID.Type) { fraction = 0; baseline = nil; self.id = id }
     public static let top = VerticalAlignment(fraction: 0)
     public static let center = VerticalAlignment(fraction: 0.5)
     public static let bottom = VerticalAlignment(fraction: 1)
     /// A text's first baseline; views without text align their bottom edge, as in SwiftUI.
     public static let firstTextBaseline = VerticalAlignment(fraction: 1, baseline: .first)
     public static let lastTextBaseline = VerticalAlignment(fraction: 1, baseline: .last)
+
+    public static func == (a: VerticalAlignment, b: VerticalAlignment) -> Bool {
+        a.fraction == b.fraction && a.baseline == b.baseline && a.id.map(ObjectIdentifier.init) == b.id.map(ObjectIdentifier.init)
+    }
+    public func hash(into h: inout Hasher) { h.combine(fraction); h.combine(baseline); h.combine(id.map(ObjectIdentifier.init)) }
+
+    /// The guide's value in a view of `size` that sets none (baselines aside): fraction ×
+    /// height, or the custom guide's `defaultValue` (a non-finite one counts as 0).
+    func defaultValue(_ size: CGSize, node: Node? = nil, pass: LayoutPass? = nil) -> CGFloat {
+        guard let id else { return size.height * fraction }
+        let v = id.defaultValue(in: ViewDimensions(size: size, node: node, pass: pass))
+        return v.isFinite ? v : 0
+    }
+    /// Where a child `inner` tall goes in `outer` so that both guides meet.
+    func offset(_ inner: CGSize, in outer: CGSize) -> CGFloat {
+        id == nil ? (outer.height - inner.height) * fraction : defaultValue(outer) - defaultValue(inner)
+    }
 }
 
 /// An alignment in both axes.
@@ -43,8 +105,8 @@ public struct Alignment: Hashable, Sendable {
 
     /// The origin of a child of `size` aligned inside `bounds`.
     func origin(of size: CGSize, in bounds: CGRect) -> CGPoint {
-        CGPoint(x: bounds.minX + (bounds.width - size.width) * horizontal.fraction,
-                y: bounds.minY + (bounds.height - size.height) * vertical.fraction)
+        CGPoint(x: bounds.minX + horizontal.offset(size, in: bounds.size),
+                y: bounds.minY + vertical.offset(size, in: bounds.size))
     }
 }
 

@@ -7,10 +7,15 @@
 // only default guides this is the plain alignment (the sizes and places are the same), so the
 // stacks skip the reckoning until some view has an explicit guide (`explicitGuidesInUse`).
 // The closure gets the view's dimensions (`d[.center]`, `d.width`, `d[.firstTextBaseline]`, its own
-// other explicit guides); a NaN or infinite result counts as the default. The guide passes through
-// the modifier it is written under, not through outer ones (`.alignmentGuide(…).padding()`: the
-// padding's view has only default guides). Custom guides (`AlignmentID`) are not supported: kiosk's
-// alignments are the built-in ones.
+// other explicit guides); a NaN or infinite result counts as the default.
+//
+// Explicit guides pass outwards as in SwiftUI: through a single-child layout modifier
+// (`.padding`, `.frame`, `.background`/`.overlay`, the effects) moved by where it puts its
+// content — `Text("a").alignmentGuide(.leading) { _ in 0 }.padding(10)` has an explicit leading of
+// 10 — and through the stacks, whose value is the average of their children's explicit values
+// at the children's places (SwiftUI's `_combineExplicit`), so a guide set deep in a VStack lines
+// up with an HStack around it. Custom guides (`AlignmentID`, Alignment.swift) work the same way;
+// their default is the ID's `defaultValue`.
 
 extension View {
     /// Sets this view's value for a horizontal alignment guide (from its leading edge).
@@ -68,26 +73,139 @@ struct _AlignmentGuideLayout: BuiltinModifier, PassThroughLayout, ExplicitAlignm
     func preferredSpacing(node: Node, pass: LayoutPass) -> ViewSpacing { ViewSpacing() }
 }
 
+/// A layout whose explicit alignment guides are those of its content, moved to where it puts
+/// the content (SwiftUI's unary layout modifiers, and the stacks, which average them).
+protocol ExplicitGuideForwarding {
+    /// Calls `body` with each laid-out child and its rectangle inside a view of `size`.
+    func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void)
+}
+
 extension LayoutPass {
     /// Set once any view has an explicit alignment guide; until then stacks align by fractions alone.
     nonisolated(unsafe) static var explicitGuidesInUse = false
 
     /// `item`'s explicit value for `guide`, if it has one.
     func explicitGuide(of item: Node, size: CGSize, horizontal guide: HorizontalAlignment) -> CGFloat? {
-        guard let p = item.layout as? any ExplicitAlignmentProvider else { return nil }
-        return p.explicitGuide(horizontal: guide, size: size, node: item, pass: self).flatMap { $0.isFinite ? $0 : nil }
+        guard let layout = item.layout else { return nil }
+        if let p = layout as? any ExplicitAlignmentProvider {
+            return p.explicitGuide(horizontal: guide, size: size, node: item, pass: self).flatMap { $0.isFinite ? $0 : nil }
+        }
+        return forwardedGuide(layout, item, size) { child, rect in
+            explicitGuide(of: child, size: rect.size, horizontal: guide).map { $0 + rect.minX }
+        }
     }
     func explicitGuide(of item: Node, size: CGSize, vertical guide: VerticalAlignment) -> CGFloat? {
-        guard let p = item.layout as? any ExplicitAlignmentProvider else { return nil }
-        return p.explicitGuide(vertical: guide, size: size, node: item, pass: self).flatMap { $0.isFinite ? $0 : nil }
+        guard let layout = item.layout else { return nil }
+        if let p = layout as? any ExplicitAlignmentProvider {
+            return p.explicitGuide(vertical: guide, size: size, node: item, pass: self).flatMap { $0.isFinite ? $0 : nil }
+        }
+        return forwardedGuide(layout, item, size) { child, rect in
+            explicitGuide(of: child, size: rect.size, vertical: guide).map { $0 + rect.minY }
+        }
     }
-    /// `item`'s value for `guide`: explicit, else the default (fraction × width).
+
+    /// The average of the children's explicit values (`value` in the item's coordinates) for a
+    /// layout that forwards its content's guides; a built-in modifier that sizes to its single
+    /// content and puts it at its origin (the effects) forwards them unchanged.
+    private func forwardedGuide(_ layout: any LayoutBehavior, _ item: Node, _ size: CGSize,
+                                _ value: (Node, CGRect) -> CGFloat?) -> CGFloat? {
+        guard LayoutPass.explicitGuidesInUse else { return nil }    // no view has set one
+        var result: CGFloat? = nil
+        var n: CGFloat = 0
+        func combine(_ v: CGFloat?) {
+            guard let v, v.isFinite else { return }
+            result = ((result ?? 0) * n + v) / (n + 1)
+            n += 1
+        }
+        if let f = layout as? any ExplicitGuideForwarding {
+            f.guideContent(size: size, node: item, pass: self) { child, rect in combine(value(child, rect)) }
+        } else if layout is any PassThroughLayout, type(of: layout) is any BuiltinModifier.Type {
+            let items = item.layoutItems
+            if items.count == 1 { combine(value(items[0], CGRect(origin: .zero, size: size))) }
+        }
+        return result
+    }
+
+    /// `item`'s value for `guide`: explicit, else the default (fraction × width, or a custom
+    /// guide's `defaultValue`).
     func guide(of item: Node, size: CGSize, horizontal guide: HorizontalAlignment) -> CGFloat {
-        explicitGuide(of: item, size: size, horizontal: guide) ?? size.width * guide.fraction
+        explicitGuide(of: item, size: size, horizontal: guide) ?? guide.defaultValue(size, node: item, pass: self)
     }
-    /// `item`'s value for `guide`: explicit, its baseline for the baseline guides, else fraction × height.
+    /// `item`'s value for `guide`: explicit, its baseline for the baseline guides, else the default.
     func guide(of item: Node, size: CGSize, vertical guide: VerticalAlignment) -> CGFloat {
         if let b = guide.baseline { return baseline(of: item, size: size, last: b == .last) ?? size.height }
-        return explicitGuide(of: item, size: size, vertical: guide) ?? size.height * guide.fraction
+        return explicitGuide(of: item, size: size, vertical: guide) ?? guide.defaultValue(size, node: item, pass: self)
+    }
+}
+
+// MARK: - Who forwards
+
+extension _PaddingLayout: ExplicitGuideForwarding {
+    func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
+        let items = node.layoutItems
+        guard items.count == 1 else { return }
+        body(items[0], CGRect(x: insets.leading, y: insets.top, width: max(0, size.width - insets.leading - insets.trailing),
+                              height: max(0, size.height - insets.top - insets.bottom)))
+    }
+}
+
+extension LayoutPass {
+    /// The single child of a frame of `size` aligned by `alignment` (`place(aligned:)`'s rect).
+    func alignedContent(_ node: Node, size: CGSize, alignment: Alignment, _ body: (Node, CGRect) -> Void) {
+        let items = node.layoutItems
+        guard items.count == 1 else { return }
+        let s = self.size(items[0], ProposedViewSize(size))
+        body(items[0], CGRect(origin: alignment.origin(of: s, in: CGRect(origin: .zero, size: size)), size: s))
+    }
+}
+
+extension _FrameLayout: ExplicitGuideForwarding {
+    func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
+        pass.alignedContent(node, size: size, alignment: alignment, body)
+    }
+}
+
+extension _FlexFrameLayout: ExplicitGuideForwarding {
+    func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
+        pass.alignedContent(node, size: size, alignment: alignment, body)
+    }
+}
+
+extension _BackgroundLayout: ExplicitGuideForwarding {
+    /// The content's guides (the secondary view's do not count, as in SwiftUI).
+    func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
+        guard let first = node.children.first else { return }
+        let items = first.layout != nil ? [first] : first.layoutItems
+        guard items.count == 1 else { return }
+        let s = pass.size(items[0], ProposedViewSize(size))
+        body(items[0], CGRect(origin: Alignment.center.origin(of: s, in: CGRect(origin: .zero, size: size)), size: s))
+    }
+}
+
+extension StackLayout {
+    /// The children where the stack puts them in a view of `size` sized for `node`'s proposal.
+    func guideContent(items: [Node], size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
+        let bounds = CGRect(origin: .zero, size: size)
+        place(items: items, in: bounds, proposal: pass.placementProposal(of: node, bounds: bounds), pass: pass) { i, rect in
+            body(items[i], rect)
+        }
+    }
+}
+
+extension VStack: ExplicitGuideForwarding {
+    func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
+        stack.guideContent(items: node.layoutItems, size: size, node: node, pass: pass, body)
+    }
+}
+
+extension HStack: ExplicitGuideForwarding {
+    func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
+        stack.guideContent(items: node.layoutItems, size: size, node: node, pass: pass, body)
+    }
+}
+
+extension ZStack: ExplicitGuideForwarding {
+    func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
+        childRects(in: CGRect(origin: .zero, size: size), items: node.layoutItems, pass: pass) { i, rect in body(node.layoutItems[i], rect) }
     }
 }

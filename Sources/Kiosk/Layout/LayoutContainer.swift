@@ -176,7 +176,7 @@ enum LayoutDriver {
     }
 
     static func protocolPlace<L: Layout>(_ layout: L, in bounds: CGRect, items: [Node], node: Node, pass: LayoutPass) {
-        let proposal = ProposedViewSize(bounds.size)
+        let proposal = pass.placementProposal(of: node, bounds: bounds)   // the one it was sized with, as SwiftUI gives it
         let b = box(L.self, of: node)
         let context = b.context
         withProtocol(layout, items: items, node: node, pass: pass) { subviews, cache in

@@ -76,6 +76,7 @@ final class LayoutPass {
     func size(_ node: Node, _ proposal: ProposedViewSize) -> CGSize {
         guard let layout = node.layout else { return size(of: node.layoutItems, proposal) }
         let proposal = LayoutPass.sanitize(proposal)
+        node.lastProposal = proposal
         if node.sizeCachePass != number && node.needsLayout {
             // Stale answers from an earlier pass; a clean node keeps them (same subtree, same sizes).
             node.sizeCache.removeAll(keepingCapacity: true)
@@ -88,6 +89,17 @@ final class LayoutPass {
         if !(result.height >= 0) { result.height = 0 }
         node.sizeCache.append((proposal, result))
         return result
+    }
+
+    /// The proposal `node` is placed for: SwiftUI's `placeSubviews` gets the proposal the parent
+    /// sized the view with, not its bounds' size. The parent's last size question is that one
+    /// (it measures, then places); when its answer is not the size placed (a parent that placed
+    /// elsewhere), the bounds' size. A stack sized for nil (`.fixedSize()`, a horizontal
+    /// ScrollView) is thus placed with its children's ideal sizes: re-dividing its own width
+    /// from the least flexible child on would give a text a third of it and cut it.
+    func placementProposal(of node: Node, bounds: CGRect) -> ProposedViewSize {
+        if let p = node.lastProposal, node.layout != nil, p != ProposedViewSize(bounds.size), size(node, p) == bounds.size { return p }
+        return ProposedViewSize(bounds.size)
     }
 
     /// Stores `rect` as the node's frame and places its children.
@@ -118,8 +130,23 @@ final class LayoutPass {
         switch items.count {
         case 0: return .zero
         case 1: return size(items[0], proposal)
-        default: return StackLayout(axis: .vertical, alignment: 0.5, verticalAlignment: .center, spacing: nil)
+        default: return StackLayout(axis: .vertical, alignment: .center, verticalAlignment: .center, spacing: nil)
             .size(items: items, proposal: proposal, pass: self)
+        }
+    }
+
+    /// Places `items` sized for `proposal` (not re-proposed the rect's size: a parent that
+    /// measured its content for nil, as a ScrollView along its axis does, places it as measured).
+    func place(items: [Node], in rect: CGRect, proposal: ProposedViewSize) {
+        switch items.count {
+        case 0: return
+        case 1:
+            let s = size(items[0], proposal)
+            place(items[0], in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s))
+        default:
+            let stack = StackLayout(axis: .vertical, alignment: .center, verticalAlignment: .center, spacing: nil)
+            let s = stack.size(items: items, proposal: proposal, pass: self)
+            stack.place(items: items, in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s), proposal: proposal, pass: self)
         }
     }
 
@@ -133,7 +160,7 @@ final class LayoutPass {
         default:
             // The implicit VStack is centred in the rect like a single child (a two-view body at
             // the root sits in the middle of the screen on iOS, not at its top).
-            let stack = StackLayout(axis: .vertical, alignment: 0.5, verticalAlignment: .center, spacing: nil)
+            let stack = StackLayout(axis: .vertical, alignment: .center, verticalAlignment: .center, spacing: nil)
             let s = stack.size(items: items, proposal: ProposedViewSize(rect.size), pass: self)
             stack.place(items: items, in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s), pass: self)
         }

@@ -4,10 +4,10 @@
 //
 // Differences from SwiftUI, kept small and documented where they apply:
 // - `explicitAlignment(of:…)`'s default returns nil (SwiftUI merges the subviews' explicit
-//   guides). A layout's explicit `.firstTextBaseline`/`.lastTextBaseline` is what an
-//   `HStack(alignment: .firstTextBaseline)` around it aligns; kiosk's stacks have no other
-//   alignment guides, so explicit `.leading`/`.center`/… values are read only by other custom
-//   layouts (`subview.dimensions(in:)[guide]`).
+//   guides, as kiosk's own stacks, padding and frames do: Layout/AlignmentGuide.swift). A
+//   layout's explicit values are what the stacks around it line up (`.firstTextBaseline` in an
+//   `HStack(alignment: .firstTextBaseline)`, `.leading` in a `VStack(alignment: .leading)`,
+//   custom `AlignmentID` guides) and what other custom layouts read (`subview.dimensions(in:)[guide]`).
 // - `ViewSpacing` keeps one preferred distance per edge (8 points by default, kiosk's stack
 //   spacing); SwiftUI also varies it by the kind of the neighbouring view.
 // - `LayoutSubviews.layoutDirection` is missing (kiosk lays out left to right).
@@ -145,24 +145,24 @@ public struct ViewDimensions: Equatable {
 
     /// The guide's position from the leading edge: the view's explicit value, or the guide's default.
     public subscript(guide: HorizontalAlignment) -> CGFloat {
-        self[explicit: guide] ?? width * guide.fraction
+        self[explicit: guide] ?? guide.defaultValue(CGSize(width: width, height: height), node: node, pass: pass)
     }
     /// The guide's position from the top: a text baseline, the view's explicit value, or the default.
     public subscript(guide: VerticalAlignment) -> CGFloat {
-        self[explicit: guide] ?? height * guide.fraction
+        self[explicit: guide] ?? guide.defaultValue(CGSize(width: width, height: height), node: node, pass: pass)
     }
-    /// The view's explicit value for `guide` (a custom layout's `explicitAlignment`), if any.
+    /// The view's explicit value for `guide` (set by `.alignmentGuide` in it, a custom layout's
+    /// `explicitAlignment`), if any.
     public subscript(explicit guide: HorizontalAlignment) -> CGFloat? {
-        guard let node, let pass, let provider = node.layout as? any ExplicitAlignmentProvider else { return nil }
-        return provider.explicitGuide(horizontal: guide, size: CGSize(width: width, height: height), node: node, pass: pass)
+        guard let node, let pass else { return nil }
+        return pass.explicitGuide(of: node, size: CGSize(width: width, height: height), horizontal: guide)
     }
     /// The view's explicit value for `guide`: its text baseline for the baseline guides.
     public subscript(explicit guide: VerticalAlignment) -> CGFloat? {
         guard let node, let pass else { return nil }
         let size = CGSize(width: width, height: height)
         if let b = guide.baseline { return pass.baseline(of: node, size: size, last: b == .last) }
-        guard let provider = node.layout as? any ExplicitAlignmentProvider else { return nil }
-        return provider.explicitGuide(vertical: guide, size: size, node: node, pass: pass)
+        return pass.explicitGuide(of: node, size: size, vertical: guide)
     }
 
     public static func == (a: ViewDimensions, b: ViewDimensions) -> Bool {

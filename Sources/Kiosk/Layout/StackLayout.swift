@@ -20,14 +20,20 @@ private struct StackEntry {
 
 struct StackLayout {
     var axis: Axis
-    /// Cross-axis alignment fraction for VStack (0 leading … 1 trailing).
-    var alignment: CGFloat
+    /// Cross-axis alignment for VStack.
+    var alignment: HorizontalAlignment
     /// Cross-axis alignment for HStack (may be a text baseline).
     var verticalAlignment: VerticalAlignment
     /// nil: 8 points between neighbours, SwiftUI's default.
     var spacing: CGFloat?
 
     static let defaultSpacing: CGFloat = 8
+
+    /// Whether children line up by their guide values (some view has an explicit guide, or the
+    /// alignment is a custom one) rather than by the alignment's fraction alone.
+    private var usesGuides: Bool {
+        LayoutPass.explicitGuidesInUse || (axis == .horizontal ? verticalAlignment.id != nil : alignment.id != nil)
+    }
 
     private func totalSpacing(_ n: Int) -> CGFloat {
         let s = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
@@ -101,7 +107,7 @@ struct StackLayout {
             if axis == .horizontal, verticalAlignment.baseline != nil {
                 let (above, below) = baselineExtents(items: items, sizes: sizes, pass: pass)
                 result.height = above + below
-            } else if LayoutPass.explicitGuidesInUse {
+            } else if usesGuides {
                 let (above, below) = guideExtents(items: items, sizes: sizes, pass: pass)
                 result[crossAxis] = above + below
             } else {
@@ -125,7 +131,7 @@ struct StackLayout {
     /// A child's cross-axis guide value (AlignmentGuide.swift): explicit, else the default.
     private func crossGuide(_ item: Node, _ size: CGSize, pass: LayoutPass) -> CGFloat {
         axis == .horizontal ? pass.guide(of: item, size: size, vertical: verticalAlignment)
-            : pass.guide(of: item, size: size, horizontal: HorizontalAlignment(fraction: alignment))
+            : pass.guide(of: item, size: size, horizontal: alignment)
     }
 
     /// With explicit guides: the largest guide value and the largest extent past it.
@@ -140,15 +146,17 @@ struct StackLayout {
         return (above, below)
     }
 
-    func place(items: [Node], in bounds: CGRect, pass: LayoutPass) {
-        place(items: items, in: bounds, pass: pass) { i, rect in pass.place(items[i], in: rect) }
+    func place(items: [Node], in bounds: CGRect, proposal: ProposedViewSize? = nil, pass: LayoutPass) {
+        place(items: items, in: bounds, proposal: proposal, pass: pass) { i, rect in pass.place(items[i], in: rect) }
     }
 
     /// Computes each item's rectangle and hands it to `put` (HStackLayout/VStackLayout inside a
     /// custom layout record it as the subview's placement instead of placing the node).
-    func place(items: [Node], in bounds: CGRect, pass: LayoutPass, put: (Int, CGRect) -> Void) {
+    /// The children get the sizes they had for `proposal`, the one the stack was sized with
+    /// (`LayoutPass.placementProposal`; the bounds' size when nil), as SwiftUI's stacks do.
+    func place(items: [Node], in bounds: CGRect, proposal: ProposedViewSize? = nil, pass: LayoutPass, put: (Int, CGRect) -> Void) {
         guard !items.isEmpty else { return }
-        withChildSizes(items: items, proposal: ProposedViewSize(bounds.size), pass: pass) { sizes in
+        withChildSizes(items: items, proposal: proposal ?? ProposedViewSize(bounds.size), pass: pass) { sizes in
             let gap = spacing.map { $0.isFinite ? $0 : 0 } ?? StackLayout.defaultSpacing
             var cursor = axis == .horizontal ? bounds.minX : bounds.minY
             var baselineY: CGFloat = 0
@@ -158,10 +166,10 @@ struct StackLayout {
             // Explicit alignment guides: one line through every child's guide, the stack's extent
             // (above + below) aligned in the bounds by the guide's fraction.
             var line: CGFloat? = nil
-            if LayoutPass.explicitGuidesInUse, !(axis == .horizontal && verticalAlignment.baseline != nil) {
+            if usesGuides, !(axis == .horizontal && verticalAlignment.baseline != nil) {
                 let (above, below) = guideExtents(items: items, sizes: sizes, pass: pass)
                 line = axis == .horizontal ? bounds.minY + above + (bounds.height - above - below) * verticalAlignment.fraction
-                    : bounds.minX + above + (bounds.width - above - below) * alignment
+                    : bounds.minX + above + (bounds.width - above - below) * alignment.fraction
             }
             for (i, item) in items.enumerated() {
                 let s = sizes[i]
@@ -182,7 +190,7 @@ struct StackLayout {
                     if let line {
                         origin.x = line - crossGuide(item, s, pass: pass)
                     } else {
-                        origin.x = bounds.minX + (bounds.width - s.width) * alignment
+                        origin.x = bounds.minX + (bounds.width - s.width) * alignment.fraction
                     }
                     cursor += s.height + gap
                 }

@@ -182,6 +182,13 @@ public final class RootRenderer {
             pass.finish(items: &items, hits: &hitRegions)
         }
         let t2 = timing ? stamp() : 0
+        // The window background is the colour scheme's (white or black). Where no view covers
+        // it, a scheme change alters pixels that no display item's diff sees: the whole screen
+        // is damaged then (a scheme change repaints most of a screen anyway).
+        if drawnOnce, !bounds.isEmpty, windowBackground != paintedBackground {
+            damage = wholeScreen(bounds)
+            move = nil
+        }
         lastMove = move
         // Checked against the same frame drawn without the move (the diff's whole damage
         // painted over the last frame's pixels).
@@ -499,6 +506,11 @@ public final class RootRenderer {
     }
     private var wholeScreenDamage: [IntRect] = []
 
+    /// What uncovered parts of the window show: white in light mode, black in dark (iOS's window).
+    private var windowBackground: Raster.Color { graph.rootEnvironment.colorScheme == .dark ? .black : .white }
+    /// The background the last drawn frame cleared to.
+    private var paintedBackground: Raster.Color?
+
     private func draw(_ damage: [IntRect], into surface: Surface) {
         let canvas: Raster.Canvas
         if let c = self.canvas, c.surface.base == surface.base, c.surface.width == surface.width,
@@ -508,7 +520,8 @@ public final class RootRenderer {
             canvas = Raster.Canvas(surface)
             self.canvas = canvas
         }
-        let background: Raster.Color = graph.rootEnvironment.colorScheme == .dark ? .black : .white
+        let background = windowBackground
+        paintedBackground = background
         // Bounds in an array of their own: the item loop below runs damage × items times
         // (280 × 500 on springs-500) and copying each DisplayItem out of the list to test
         // its bounds was 38 % of that frame's instructions (memcpy, callgrind).

@@ -18,19 +18,19 @@ public struct HStackLayout: Layout, EngineLayout {
         self.alignment = alignment; self.spacing = spacing
     }
     public static var layoutProperties: LayoutProperties { var p = LayoutProperties(); p.stackOrientation = .horizontal; return p }
-    var stack: StackLayout { StackLayout(axis: .horizontal, alignment: 0.5, verticalAlignment: alignment, spacing: spacing) }
+    var stack: StackLayout { StackLayout(axis: .horizontal, alignment: .center, verticalAlignment: alignment, spacing: spacing) }
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         subviews.engine { items, pass in stack.size(items: items, proposal: proposal, pass: pass) } ?? .zero
     }
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        _ = subviews.engine { items, pass in stack.place(items: items, in: bounds, pass: pass) { subviews.placeItem($0, in: $1) } }
+        _ = subviews.engine { items, pass in stack.place(items: items, in: bounds, proposal: proposal, pass: pass) { subviews.placeItem($0, in: $1) } }
     }
     func engineSize(_ proposal: ProposedViewSize, items: [Node], node: Node, pass: LayoutPass) -> CGSize {
         stack.size(items: items, proposal: proposal, pass: pass)
     }
     func enginePlace(in bounds: CGRect, items: [Node], node: Node, pass: LayoutPass, put: (Int, CGRect) -> Void) {
-        stack.place(items: items, in: bounds, pass: pass, put: put)
+        stack.place(items: items, in: bounds, proposal: pass.placementProposal(of: node, bounds: bounds), pass: pass, put: put)
     }
 }
 
@@ -42,19 +42,19 @@ public struct VStackLayout: Layout, EngineLayout {
         self.alignment = alignment; self.spacing = spacing
     }
     public static var layoutProperties: LayoutProperties { var p = LayoutProperties(); p.stackOrientation = .vertical; return p }
-    var stack: StackLayout { StackLayout(axis: .vertical, alignment: alignment.fraction, verticalAlignment: .center, spacing: spacing) }
+    var stack: StackLayout { StackLayout(axis: .vertical, alignment: alignment, verticalAlignment: .center, spacing: spacing) }
 
     public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {
         subviews.engine { items, pass in stack.size(items: items, proposal: proposal, pass: pass) } ?? .zero
     }
     public func placeSubviews(in bounds: CGRect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) {
-        _ = subviews.engine { items, pass in stack.place(items: items, in: bounds, pass: pass) { subviews.placeItem($0, in: $1) } }
+        _ = subviews.engine { items, pass in stack.place(items: items, in: bounds, proposal: proposal, pass: pass) { subviews.placeItem($0, in: $1) } }
     }
     func engineSize(_ proposal: ProposedViewSize, items: [Node], node: Node, pass: LayoutPass) -> CGSize {
         stack.size(items: items, proposal: proposal, pass: pass)
     }
     func enginePlace(in bounds: CGRect, items: [Node], node: Node, pass: LayoutPass, put: (Int, CGRect) -> Void) {
-        stack.place(items: items, in: bounds, pass: pass, put: put)
+        stack.place(items: items, in: bounds, proposal: pass.placementProposal(of: node, bounds: bounds), pass: pass, put: put)
     }
 }
 

@@ -16,12 +16,12 @@ public struct VStack<Content: View>: View, PrimitiveView, LayoutBehavior {
     public var body: Never { bodyNeverCalled("VStack") }
     func makeChildren(_ list: inout ChildList) { list.append(content, key: 0) }
 
-    var stack: StackLayout { StackLayout(axis: .vertical, alignment: alignment.fraction, verticalAlignment: .center, spacing: spacing) }
+    var stack: StackLayout { StackLayout(axis: .vertical, alignment: alignment, verticalAlignment: .center, spacing: spacing) }
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         stack.size(items: node.layoutItems, proposal: proposal, pass: pass)
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
-        stack.place(items: node.layoutItems, in: bounds, pass: pass)
+        stack.place(items: node.layoutItems, in: bounds, proposal: pass.placementProposal(of: node, bounds: bounds), pass: pass)
     }
 }
 
@@ -40,12 +40,12 @@ public struct HStack<Content: View>: View, PrimitiveView, LayoutBehavior {
     public var body: Never { bodyNeverCalled("HStack") }
     func makeChildren(_ list: inout ChildList) { list.append(content, key: 0) }
 
-    var stack: StackLayout { StackLayout(axis: .horizontal, alignment: 0.5, verticalAlignment: alignment, spacing: spacing) }
+    var stack: StackLayout { StackLayout(axis: .horizontal, alignment: .center, verticalAlignment: alignment, spacing: spacing) }
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         stack.size(items: node.layoutItems, proposal: proposal, pass: pass)
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
-        stack.place(items: node.layoutItems, in: bounds, pass: pass)
+        stack.place(items: node.layoutItems, in: bounds, proposal: pass.placementProposal(of: node, bounds: bounds), pass: pass)
     }
 }
 
@@ -73,36 +73,44 @@ public struct ZStack<Content: View>: View, PrimitiveView, LayoutBehavior {
             result.width = max(result.width, s.width)
             result.height = max(result.height, s.height)
         }
-        if LayoutPass.explicitGuidesInUse, let e = guideExtents(node.layoutItems, pass: pass, proposal: proposal) {
+        let custom = alignment.horizontal.id != nil || alignment.vertical.id != nil
+        if LayoutPass.explicitGuidesInUse || custom, let e = guideExtents(node.layoutItems, pass: pass, proposal: proposal, always: custom) {
             result = CGSize(width: e.left + e.right, height: e.top + e.bottom)
         }
         return result
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
+        let items = node.layoutItems
+        childRects(in: bounds, items: items, pass: pass) { i, rect in pass.place(items[i], in: rect) }
+    }
+    /// Each child's rectangle in `bounds`.
+    func childRects(in bounds: CGRect, items: [Node], pass: LayoutPass, _ put: (Int, CGRect) -> Void) {
         let saved = pass.stackAxis
         pass.stackAxis = nil
         defer { pass.stackAxis = saved }
-        if LayoutPass.explicitGuidesInUse, let e = guideExtents(node.layoutItems, pass: pass, proposal: ProposedViewSize(bounds.size)) {
+        let custom = alignment.horizontal.id != nil || alignment.vertical.id != nil
+        if LayoutPass.explicitGuidesInUse || custom,
+           let e = guideExtents(items, pass: pass, proposal: ProposedViewSize(bounds.size), always: custom) {
             // Explicit alignment guides (Layout/AlignmentGuide.swift): every child's guides on one
             // pair of lines, the children's extent around them aligned in the bounds.
             let lineX = bounds.minX + e.left + (bounds.width - e.left - e.right) * alignment.horizontal.fraction
             let lineY = bounds.minY + e.top + (bounds.height - e.top - e.bottom) * alignment.vertical.fraction
-            for item in node.layoutItems {
+            for (i, item) in items.enumerated() {
                 let s = pass.size(item, ProposedViewSize(bounds.size))
                 let gx = pass.guide(of: item, size: s, horizontal: alignment.horizontal)
                 let gy = pass.guide(of: item, size: s, vertical: alignment.vertical)
-                pass.place(item, in: CGRect(x: lineX - gx, y: lineY - gy, width: s.width, height: s.height))
+                put(i, CGRect(x: lineX - gx, y: lineY - gy, width: s.width, height: s.height))
             }
             return
         }
-        for item in node.layoutItems {
+        for (i, item) in items.enumerated() {
             let s = pass.size(item, ProposedViewSize(bounds.size))
-            pass.place(item, in: CGRect(origin: alignment.origin(of: s, in: bounds), size: s))
+            put(i, CGRect(origin: alignment.origin(of: s, in: bounds), size: s))
         }
     }
     /// The largest guide values (left, top) and extents past them (right, bottom) of the children
     /// sized for `proposal`; nil when no child has an explicit guide (the plain alignment then).
-    private func guideExtents(_ items: [Node], pass: LayoutPass, proposal: ProposedViewSize)
+    private func guideExtents(_ items: [Node], pass: LayoutPass, proposal: ProposedViewSize, always: Bool = false)
         -> (left: CGFloat, right: CGFloat, top: CGFloat, bottom: CGFloat)? {
         var left: CGFloat = 0, right: CGFloat = 0, top: CGFloat = 0, bottom: CGFloat = 0
         var explicit = false
@@ -115,7 +123,7 @@ public struct ZStack<Content: View>: View, PrimitiveView, LayoutBehavior {
             left = max(left, gx); right = max(right, s.width - gx)
             top = max(top, gy); bottom = max(bottom, s.height - gy)
         }
-        return explicit ? (left, right, top, bottom) : nil
+        return explicit || always ? (left, right, top, bottom) : nil
     }
 }
 

@@ -56,7 +56,7 @@ public struct GridRow<Content: View>: View, PrimitiveView, LayoutBehavior, GridR
     func makeChildren(_ list: inout ChildList) { list.append(content, key: 0) }
 
     private var stack: StackLayout {
-        StackLayout(axis: .horizontal, alignment: 0.5, verticalAlignment: rowAlignment ?? .center, spacing: nil)
+        StackLayout(axis: .horizontal, alignment: .center, verticalAlignment: rowAlignment ?? .center, spacing: nil)
     }
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {
         stack.size(items: node.layoutItems, proposal: proposal, pass: pass)

@@ -123,7 +123,7 @@ struct LazyStackCore {
     }
 
     private func plain() -> StackLayout {
-        StackLayout(axis: axis, alignment: alignment, verticalAlignment: VerticalAlignment(fraction: alignment, baseline: nil), spacing: spacing)
+        StackLayout(axis: axis, alignment: HorizontalAlignment(fraction: alignment), verticalAlignment: VerticalAlignment(fraction: alignment, baseline: nil), spacing: spacing)
     }
 
     func sizeThatFits(_ proposal: ProposedViewSize, node: Node, pass: LayoutPass) -> CGSize {

@@ -329,10 +329,16 @@ struct ListRowChrome<Content: View>: View {
     var onPress: GestureRecipe? = nil
     @ViewBuilder let content: () -> Content
     @Environment(\.colorScheme) private var scheme
+    @Environment(\.editMode) private var editMode
 
     var body: some View {
         let insets = item.traits.insets ?? ListMetrics.rowInsets
         let showsSeparator = item.traits.separator != .hidden && !item.isLast
+        // In edit mode the delete disc pushes the content right (EditableRowContent); the
+        // separator starts under the content, as UIKit's separator inset follows the indented
+        // content view.
+        let editIndent: CGFloat = (editMode?.wrappedValue.isEditing ?? false) && item.traits.edit?.delete != nil
+            ? EditableRowContent<EmptyView>.deleteControlWidth : 0
         let fill = highlighted ? Color(uiColor: .systemGray4) : metrics.rowBackground(scheme)
         return content()
             .environment(\.isListRowContent, true)
@@ -344,7 +350,7 @@ struct ListRowChrome<Content: View>: View {
                 if showsSeparator {
                     (item.traits.separatorTint ?? Color(uiColor: .separator))
                         .frame(height: 1)
-                        .padding(.leading, insets.leading)
+                        .padding(.leading, insets.leading + editIndent)
                 }
             }
             .modifier(_ListMarginLayout(inset: metrics.inset, extra: 0))

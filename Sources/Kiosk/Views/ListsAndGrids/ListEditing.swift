@@ -105,6 +105,8 @@ struct EditableRowContent<Content: View>: View {
     @Environment(\.editMode) private var editMode
     @State private var confirming = false
     @State private var dragY: CGFloat = 0
+    /// The delete disc's column: 38 points, the content starts after it.
+    static var deleteControlWidth: CGFloat { 38 }
 
     var body: some View {
         let editing = editMode?.wrappedValue.isEditing ?? false
@@ -117,7 +119,7 @@ struct EditableRowContent<Content: View>: View {
                         .rotationEffect(.degrees(confirming ? -90 : 0))
                 }
                 .buttonStyle(.plain)
-                .frame(width: 38, alignment: .leading)
+                .frame(width: Self.deleteControlWidth, alignment: .leading)
                 .transition(.move(edge: .leading).combined(with: .opacity))
             }
             content.frame(maxWidth: .infinity, alignment: .leading)

@@ -81,13 +81,14 @@ public struct ScrollView<Content: View>: View, PrimitiveView, LayoutBehavior, No
         let items = node.layoutItems
         var content = CGRect(origin: bounds.origin, size: .zero)
         if !items.isEmpty {
-            let s = pass.size(of: items, contentProposal(ProposedViewSize(bounds.size), m))
+            let proposal = contentProposal(ProposedViewSize(bounds.size), m)
+            let s = pass.size(of: items, proposal)
             var origin = CGPoint(x: bounds.minX + m.leading, y: bounds.minY + m.top)
             let innerW = bounds.width - m.leading - m.trailing, innerH = bounds.height - m.top - m.bottom
             if !axes.contains(.horizontal) { origin.x += (innerW - s.width) / 2 }
             if !axes.contains(.vertical) { origin.y += (innerH - s.height) / 2 }
             content = CGRect(origin: origin, size: s)
-            pass.place(items: items, in: content)
+            pass.place(items: items, in: content, proposal: proposal)
         }
         box.didLayOut(viewport: bounds, content: content, margins: m, node: node)
     }
