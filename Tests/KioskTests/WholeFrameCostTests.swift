@@ -202,7 +202,10 @@ struct WholeFrameAllocationTests {
         try Surface(width: 8, height: 8).writePNG(to: path)
         defer { unlink(path) }
         func frames(_ root: some View) throws -> UInt64 {
-            let renderer = RootRenderer(width: 200, height: 200, colorScheme: .light, text: FixedAdvanceText(), root: root)
+            // One start date for both trees: their ticks (the date × 60, rounded) then step alike,
+            // however far apart on the wall clock the two renderers were made.
+            let renderer = RootRenderer(width: 200, height: 200, colorScheme: .light, text: FixedAdvanceText(), root: root,
+                                        startDate: Date(timeIntervalSince1970: 1_800_000_000))
             let surface = try Surface(width: 200, height: 200)
             var time = 0.0
             for _ in 0..<6 { time += 0.02; _ = renderer.renderFrame(into: surface, at: time, fullRedraw: false) }

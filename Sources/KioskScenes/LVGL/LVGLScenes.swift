@@ -56,11 +56,9 @@ enum LVGLScenes {
         (1...16).map { n in
             KioskScenes.Entry("lvgl-\(n)", summaries[n - 1]) { width, height, now in
                 // The scene's clock starts with its source: TimelineView dates minus `start` are
-                // the milliseconds LVGL's animations read. The views' time 0 is `start` itself, so
-                // the 16-ms ticks stay in phase with the frames however long creating took (a
-                // loaded host's 16 ms shifted LVGLSceneTests' colours by a tick).
+                // the milliseconds LVGL's animations read.
                 let start = Date()
-                return ViewFrameSource(width: width, height: height, startDate: start, now: now) {
+                return ViewFrameSource(width: width, height: height, now: now) {
                     view(n, width: width, height: height, start: start)
                 }
             }

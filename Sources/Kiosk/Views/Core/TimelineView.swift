@@ -25,32 +25,27 @@ public struct PeriodicTimelineSchedule: TimelineSchedule {
     public func nextDate(after date: Date) -> Date? {
         let elapsed = date.timeIntervalSince(start)
         if elapsed < 0 { return start }
-        let n = ((elapsed + timelineTolerance) / interval).rounded(.down) + 1
+        let n = (elapsed / interval).rounded(.down) + 1
         return start.addingTimeInterval(n * interval)
     }
     public func entryDate(atOrBefore date: Date) -> Date {
         let elapsed = date.timeIntervalSince(start)
         // Before the first entry nothing is scheduled yet: the view shows the clock.
         guard elapsed >= 0, elapsed.isFinite else { return date }
-        return start.addingTimeInterval(((elapsed + timelineTolerance) / interval).rounded(.down) * interval)
+        // A hair of tolerance: a frame sampled 1 ns before an entry (float time) shows it.
+        return start.addingTimeInterval(((elapsed + 1e-9) / interval).rounded(.down) * interval)
     }
 }
-
-/// A frame this close before an entry shows it, and a view waits for its next entry this much
-/// less: today's dates are ≈ 8·10⁸ s since 2001, where a Double resolves 0.12 µs, so the frame
-/// time of an entry, as a date and back, can come out a hair early or late (a ticker whose start
-/// is the screen's own start date then showed every tick one frame late).
-let timelineTolerance = 1e-6
 
 /// Updates at the start of every minute.
 public struct EveryMinuteTimelineSchedule: TimelineSchedule {
     public init() {}
     public func nextDate(after date: Date) -> Date? {
-        let t = date.timeIntervalSince1970 + timelineTolerance
+        let t = date.timeIntervalSince1970
         return Date(timeIntervalSince1970: ((t / 60).rounded(.down) + 1) * 60)
     }
     public func entryDate(atOrBefore date: Date) -> Date {
-        Date(timeIntervalSince1970: ((date.timeIntervalSince1970 + timelineTolerance) / 60).rounded(.down) * 60)
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 }
 
@@ -68,14 +63,8 @@ public struct AnimationTimelineSchedule: TimelineSchedule {
 public struct ExplicitTimelineSchedule: TimelineSchedule {
     let dates: [Date]
     public init<S: Sequence>(_ dates: S) where S.Element == Date { self.dates = dates.sorted() }
-    public func nextDate(after date: Date) -> Date? {
-        let late = date.addingTimeInterval(timelineTolerance)
-        return dates.first { $0 > late }
-    }
-    public func entryDate(atOrBefore date: Date) -> Date {
-        let late = date.addingTimeInterval(timelineTolerance)
-        return dates.last { $0 <= late } ?? date
-    }
+    public func nextDate(after date: Date) -> Date? { dates.first { $0 > date } }
+    public func entryDate(atOrBefore date: Date) -> Date { dates.last { $0 <= date } ?? date }
 }
 
 extension TimelineSchedule where Self == PeriodicTimelineSchedule {
@@ -131,7 +120,7 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View, Pri
         let now = graph.startDate.addingTimeInterval(graph.time)
         list.append(content(Context(date: schedule.entryDate(atOrBefore: now), cadence: .live)), key: 0)
         if let next = schedule.nextDate(after: now) {
-            graph.schedule(node, at: max(graph.time + 0.001, next.timeIntervalSince(graph.startDate) - timelineTolerance))
+            graph.schedule(node, at: max(graph.time + 0.001, next.timeIntervalSince(graph.startDate)))
         }
     }
 }

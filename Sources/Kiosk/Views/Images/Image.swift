@@ -338,25 +338,20 @@ extension Image {
 /// `.resizable(capInsets:)`'s insets, numbered from 1 (0: none) so an Image keeps them in two
 /// bytes. A program uses a handful; past 65 535 different ones the rest draw without caps.
 enum ImageCapInsets {
-    private static let table = Locked<[EdgeInsets]>([])
+    private static let table = InternTable<EdgeInsets>()
 
     static func intern(_ insets: EdgeInsets) -> UInt16 {
         func clean(_ v: CGFloat) -> CGFloat { v.isFinite && v > 0 ? v : 0 }
         let i = EdgeInsets(top: clean(insets.top), leading: clean(insets.leading), bottom: clean(insets.bottom), trailing: clean(insets.trailing))
         guard i != EdgeInsets() else { return 0 }
-        let id: UInt16 = table.withLock { t in
-            if let k = t.firstIndex(of: i) { return UInt16(k + 1) }
-            guard t.count < Int(UInt16.max) else { return 0 }
-            t.append(i)
-            return UInt16(t.count)
+        guard let id = table.number(i) else {
+            Diagnostics.warn("more than 65 535 different cap insets: \(i) draws without caps")
+            return 0
         }
-        if id == 0 { Diagnostics.warn("more than 65 535 different cap insets: \(i) draws without caps") }
         return id
     }
 
-    static func interned(_ id: UInt16) -> EdgeInsets {
-        id == 0 ? EdgeInsets() : table.withLock { $0[Int(id) - 1] }
-    }
+    static func interned(_ id: UInt16) -> EdgeInsets { id == 0 ? EdgeInsets() : table.value(id) }
 }
 
 /// The nine slices of one image for one set of cap insets (in pixels), as views of its pixels;

@@ -70,24 +70,19 @@ public struct ImageBundle: Hashable, Sendable {
 
 extension ImageBundle {
     /// Every bundle an Image has named, numbered from 1 (0: none). A program names a handful.
-    private static let table = Locked<[ImageBundle]>([])
+    private static let table = InternTable<ImageBundle>()
 
     /// The number of `bundle` (0 for nil), adding it on first use. Past 65 535 different bundles
     /// the rest are searched as no bundle, with a warning.
     static func intern(_ bundle: ImageBundle?) -> UInt16 {
         guard let bundle else { return 0 }
-        let id: UInt16 = table.withLock { t in
-            if let i = t.firstIndex(of: bundle) { return UInt16(i + 1) }
-            guard t.count < Int(UInt16.max) else { return 0 }
-            t.append(bundle)
-            return UInt16(t.count)
+        guard let id = table.number(bundle) else {
+            Diagnostics.warn("more than 65 535 image bundles: \(bundle.directories) is searched as no bundle")
+            return 0
         }
-        if id == 0 { Diagnostics.warn("more than 65 535 image bundles: \(bundle.directories) is searched as no bundle") }
         return id
     }
 
     /// The bundle numbered `id` by `intern`.
-    static func interned(_ id: UInt16) -> ImageBundle? {
-        id == 0 ? nil : table.withLock { $0[Int(id) - 1] }
-    }
+    static func interned(_ id: UInt16) -> ImageBundle? { id == 0 ? nil : table.value(id) }
 }
