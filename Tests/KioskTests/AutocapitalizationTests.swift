@@ -39,15 +39,7 @@ import Raster
                _ keys: String...) -> String {
         let box = Box()
         let host = HeadlessHost(width: 800, height: 600) { Field(box: box, caps: caps, type: type, secure: secure) }
-        host.advance(by: 0.1)
-        let f = host.frames(of: _EditableText.self)[0]
-        host.tap(x: Double(f.midX), y: Double(f.midY))
-        host.advance(by: 0.5)
-        let k = MountedKeyboard()
-        for key in keys {
-            k.tap(host, key)
-            host.advance(by: 0.4)     // never a double tap on shift
-        }
+        MountedKeyboard().focusFirstField(of: host, thenTap: keys)
         return box.text
     }
 

@@ -45,6 +45,19 @@ struct MountedKeyboard {
             host.tap(x: Double(p.x), y: Double(p.y))
         }
     }
+
+    /// Taps the host's first text field (the keyboard slides up), then `keys` 0.4 s apart (never
+    /// a double tap on shift).
+    func focusFirstField(of host: HeadlessHost, thenTap keys: [String]) {
+        host.advance(by: 0.1)
+        let f = host.frames(of: _EditableText.self)[0]
+        host.tap(x: Double(f.midX), y: Double(f.midY))
+        host.advance(by: 0.5)
+        for key in keys {
+            tap(host, key)
+            host.advance(by: 0.4)
+        }
+    }
 }
 
 /// Whether a pixel is the keyboard's light grey background or a key (not the app's white).

@@ -4,18 +4,6 @@ import Testing
 
 /// In edit mode the rows' separators start under the content the delete disc pushed right.
 @Suite struct ListEditSeparatorTests {
-    struct Rows: View {
-        @State var items = ["Rent", "Food", "Fuel"]
-        var body: some View {
-            NavigationStack {
-                List {
-                    ForEach(items, id: \.self) { Text($0) }
-                        .onDelete { items.remove(atOffsets: $0) }
-                }
-                .navigationBarItems(leading: EditButton())
-            }
-        }
-    }
 
     /// The hairlines between the rows (1 point tall, below Rent and Food).
     private func separators(_ host: HeadlessHost) -> [CGRect] {
@@ -24,7 +12,7 @@ import Testing
     }
 
     @Test func theSeparatorIsInsetLikeTheContent() throws {
-        let host = HeadlessHost(width: 390, height: 400, text: FixedAdvanceText()) { Rows() }
+        let host = HeadlessHost(width: 390, height: 400, text: FixedAdvanceText()) { CorpusGapTests.Expenses() }
         let before = try #require(host.frame(ofText: "Food"))
         #expect(separators(host).map(\.minX) == [before.minX, before.minX])
         let edit = try #require(host.frame(ofText: "Edit"))

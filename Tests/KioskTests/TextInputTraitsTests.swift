@@ -43,15 +43,7 @@ import Glibc
     func typed(traits: Bool, caps: TextInputAutocapitalization? = nil, _ keys: String...) -> (String, Surface) {
         let box = Box()
         let host = HeadlessHost(width: 800, height: 600) { Form(box: box, traits: traits, caps: caps) }
-        host.advance(by: 0.1)
-        let f = host.frames(of: _EditableText.self)[0]
-        host.tap(x: Double(f.midX), y: Double(f.midY))
-        host.advance(by: 0.5)
-        let k = MountedKeyboard()
-        for key in keys {
-            k.tap(host, key)
-            host.advance(by: 0.4)     // never a double tap on shift
-        }
+        MountedKeyboard().focusFirstField(of: host, thenTap: keys)
         host.advance(by: 2)
         return (box.text, host.snapshot().copy())
     }

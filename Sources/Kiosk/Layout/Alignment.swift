@@ -19,6 +19,12 @@ public protocol AlignmentID {
     static func defaultValue(in context: ViewDimensions) -> CGFloat
 }
 
+/// A custom guide's `defaultValue` in a view of `size` (a non-finite one counts as 0).
+private func customDefault(_ id: any AlignmentID.Type, _ size: CGSize, _ node: Node?, _ pass: LayoutPass?) -> CGFloat {
+    let v = id.defaultValue(in: ViewDimensions(size: size, node: node, pass: pass))
+    return v.isFinite ? v : 0
+}
+
 /// An alignment position along the horizontal axis.
 public struct HorizontalAlignment: Hashable, @unchecked Sendable {
     /// 0 at the leading edge, 1 at the trailing edge (0 for a custom guide: see `id`).
@@ -40,9 +46,7 @@ public struct HorizontalAlignment: Hashable, @unchecked Sendable {
     /// The guide's value in a view of `size` that sets none: fraction × width, or the custom
     /// guide's `defaultValue` (a non-finite one counts as 0).
     func defaultValue(_ size: CGSize, node: Node? = nil, pass: LayoutPass? = nil) -> CGFloat {
-        guard let id else { return size.width * fraction }
-        let v = id.defaultValue(in: ViewDimensions(size: size, node: node, pass: pass))
-        return v.isFinite ? v : 0
+        id.map { customDefault($0, size, node, pass) } ?? size.width * fraction
     }
     /// Where a child `inner` wide goes in `outer` so that both guides meet.
     func offset(_ inner: CGSize, in outer: CGSize) -> CGFloat {
@@ -76,9 +80,7 @@ public struct VerticalAlignment: Hashable, @unchecked Sendable {
     /// The guide's value in a view of `size` that sets none (baselines aside): fraction ×
     /// height, or the custom guide's `defaultValue` (a non-finite one counts as 0).
     func defaultValue(_ size: CGSize, node: Node? = nil, pass: LayoutPass? = nil) -> CGFloat {
-        guard let id else { return size.height * fraction }
-        let v = id.defaultValue(in: ViewDimensions(size: size, node: node, pass: pass))
-        return v.isFinite ? v : 0
+        id.map { customDefault($0, size, node, pass) } ?? size.height * fraction
     }
     /// Where a child `inner` tall goes in `outer` so that both guides meet.
     func offset(_ inner: CGSize, in outer: CGSize) -> CGFloat {
@@ -102,6 +104,9 @@ public struct Alignment: Hashable, Sendable {
     public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
     public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
     public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+
+    /// Whether either axis is a custom guide (`AlignmentID`): children then line up by guide values.
+    var hasCustomGuide: Bool { horizontal.id != nil || vertical.id != nil }
 
     /// The origin of a child of `size` aligned inside `bounds`.
     func origin(of size: CGSize, in bounds: CGRect) -> CGPoint {

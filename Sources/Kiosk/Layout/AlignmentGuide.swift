@@ -152,7 +152,10 @@ extension _PaddingLayout: ExplicitGuideForwarding {
 extension LayoutPass {
     /// The single child of a frame of `size` aligned by `alignment` (`place(aligned:)`'s rect).
     func alignedContent(_ node: Node, size: CGSize, alignment: Alignment, _ body: (Node, CGRect) -> Void) {
-        let items = node.layoutItems
+        alignedContent(of: node.layoutItems, size: size, alignment: alignment, body)
+    }
+    /// `items`' one item, sized for `size` and aligned in it by `alignment`; nothing for more or none.
+    func alignedContent(of items: [Node], size: CGSize, alignment: Alignment, _ body: (Node, CGRect) -> Void) {
         guard items.count == 1 else { return }
         let s = self.size(items[0], ProposedViewSize(size))
         body(items[0], CGRect(origin: alignment.origin(of: s, in: CGRect(origin: .zero, size: size)), size: s))
@@ -175,10 +178,7 @@ extension _BackgroundLayout: ExplicitGuideForwarding {
     /// The content's guides (the secondary view's do not count, as in SwiftUI).
     func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
         guard let first = node.children.first else { return }
-        let items = first.layout != nil ? [first] : first.layoutItems
-        guard items.count == 1 else { return }
-        let s = pass.size(items[0], ProposedViewSize(size))
-        body(items[0], CGRect(origin: Alignment.center.origin(of: s, in: CGRect(origin: .zero, size: size)), size: s))
+        pass.alignedContent(of: first.layout != nil ? [first] : first.layoutItems, size: size, alignment: .center, body)
     }
 }
 

@@ -135,34 +135,23 @@ final class LayoutPass {
         }
     }
 
-    /// Places `items` sized for `proposal` (not re-proposed the rect's size: a parent that
-    /// measured its content for nil, as a ScrollView along its axis does, places it as measured).
-    func place(items: [Node], in rect: CGRect, proposal: ProposedViewSize) {
+    /// Places `items` in `rect`, sized for `proposal` — the rect's size when nil; a parent that
+    /// measured its content for another proposal (a ScrollView along its axis: nil) passes that
+    /// one, so the content is placed as measured, not re-proposed the rect's size.
+    func place(items: [Node], in rect: CGRect, proposal: ProposedViewSize? = nil) {
+        let offered = proposal ?? ProposedViewSize(rect.size)
         switch items.count {
         case 0: return
         case 1:
-            let s = size(items[0], proposal)
-            place(items[0], in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s))
-        default:
-            let stack = StackLayout(axis: .vertical, alignment: .center, verticalAlignment: .center, spacing: nil)
-            let s = stack.size(items: items, proposal: proposal, pass: self)
-            stack.place(items: items, in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s), proposal: proposal, pass: self)
-        }
-    }
-
-    func place(items: [Node], in rect: CGRect) {
-        switch items.count {
-        case 0: return
-        case 1:
-            // A single child gets the whole rect offered and is centred in it.
-            let s = size(items[0], ProposedViewSize(rect.size))
+            // A single child is centred in the rect.
+            let s = size(items[0], offered)
             place(items[0], in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s))
         default:
             // The implicit VStack is centred in the rect like a single child (a two-view body at
             // the root sits in the middle of the screen on iOS, not at its top).
             let stack = StackLayout(axis: .vertical, alignment: .center, verticalAlignment: .center, spacing: nil)
-            let s = stack.size(items: items, proposal: ProposedViewSize(rect.size), pass: self)
-            stack.place(items: items, in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s), pass: self)
+            let s = stack.size(items: items, proposal: offered, pass: self)
+            stack.place(items: items, in: CGRect(origin: Alignment.center.origin(of: s, in: rect), size: s), proposal: proposal, pass: self)
         }
     }
 

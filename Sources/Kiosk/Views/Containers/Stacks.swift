@@ -73,7 +73,7 @@ public struct ZStack<Content: View>: View, PrimitiveView, LayoutBehavior {
             result.width = max(result.width, s.width)
             result.height = max(result.height, s.height)
         }
-        let custom = alignment.horizontal.id != nil || alignment.vertical.id != nil
+        let custom = alignment.hasCustomGuide
         if LayoutPass.explicitGuidesInUse || custom, let e = guideExtents(node.layoutItems, pass: pass, proposal: proposal, always: custom) {
             result = CGSize(width: e.left + e.right, height: e.top + e.bottom)
         }
@@ -88,7 +88,7 @@ public struct ZStack<Content: View>: View, PrimitiveView, LayoutBehavior {
         let saved = pass.stackAxis
         pass.stackAxis = nil
         defer { pass.stackAxis = saved }
-        let custom = alignment.horizontal.id != nil || alignment.vertical.id != nil
+        let custom = alignment.hasCustomGuide
         if LayoutPass.explicitGuidesInUse || custom,
            let e = guideExtents(items, pass: pass, proposal: ProposedViewSize(bounds.size), always: custom) {
             // Explicit alignment guides (Layout/AlignmentGuide.swift): every child's guides on one

@@ -156,13 +156,13 @@ public final class VideoFrameBuffer: @unchecked Sendable {
         let wake: Bool = lock {
             boxes[slot] = box
             writingSlot = -1
+            // The slot is free again or queued: either way a waiter may go on (one wake-up).
             pthread_cond_broadcast(&condition)
             guard counts(generation: generation, time: time, duration: duration), queueCount < VideoFrameBuffer.surfaceCount else { return false }
             let i = (queueHead + queueCount) % VideoFrameBuffer.surfaceCount
             queueSlot[i] = slot; queueTime[i] = time; queueDuration[i] = duration
             queueCount += 1
             written += 1
-            pthread_cond_broadcast(&condition)
             guard wantsWake, !wakePending else { return false }
             wantsWake = false
             wakePending = true
