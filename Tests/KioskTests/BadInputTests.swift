@@ -6,6 +6,21 @@ struct Forever: View {
     var body: some View { VStack { Forever() } }
 }
 
+/// A column of `depth` stacks with an explicit leading guide at the bottom, counting how often
+/// the guide is computed.
+struct DeepGuideColumn: View {
+    final class Count: @unchecked Sendable { var n = 0 }
+    let depth: Int
+    let count: Count
+    @ViewBuilder var body: some View {
+        if depth == 0 {
+            Text("x").alignmentGuide(.leading) { _ in count.n += 1; return 4 }
+        } else {
+            VStack(alignment: .leading) { DeepGuideColumn(depth: depth - 1, count: count) }
+        }
+    }
+}
+
 @Suite struct BadInputTests {
     init() { Diagnostics.printsWarnings = false }
 
@@ -56,9 +71,23 @@ struct Forever: View {
     }
 
     @Test func aBodyThatContainsItselfIsCutOff() {
+        // With explicit guides in use (any view in the process set one: a one-way switch), the
+        // stacks' guide walk must not be exponential in the depth: once it was, and a full test
+        // run hung here whenever a guide test had run first.
+        LayoutPass.explicitGuidesInUse = true
         let host = HeadlessHost(width: 200, height: 200, text: FixedAdvanceText()) { Forever() }
         #expect(host.warnings.contains { $0.contains("deeper than") })
         host.advance(by: 0.05)
+    }
+
+    @Test func aDeepColumnAsksItsGuideOncePerPassNotOncePerPathOfAncestors() {
+        let count = DeepGuideColumn.Count()
+        let host = HeadlessHost(width: 200, height: 200, text: FixedAdvanceText()) {
+            HStack { DeepGuideColumn(depth: 40, count: count) }
+        }
+        // Each stack asks its child's guide while placing it and again when its own is asked:
+        // unremembered, 2^40 computations.
+        #expect(count.n > 0 && count.n <= 40, "\(count.n) guide computations for a 40-deep column")
     }
 
     @Test func zeroAndNegativeSizedHostsDrawNothing() {

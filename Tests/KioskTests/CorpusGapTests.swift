@@ -371,4 +371,29 @@ import TestSupport
             .sorted { $0.1 < $1.1 }.map(\.0)
         #expect(order == ["Food", "Fuel", "Rent"])
     }
+
+    // MARK: .border
+
+    @Test func aBorderIsStrokedInsideTheEdgeOverTheContentAndTakesNoSpace() {
+        let host = HeadlessHost(width: 100, height: 60) {
+            ZStack {
+                Color.black
+                Color.white.frame(width: 40, height: 20).border(Color(red: 1, green: 0, blue: 0), width: 3)
+            }
+        }
+        let s = host.snapshot()
+        // The white box is at (30, 20)–(70, 40): a 3-point red band just inside its edges.
+        for (x, y) in [(30, 30), (32, 30), (69, 30), (67, 30), (50, 20), (50, 22), (50, 39), (50, 37)] {
+            #expect(rgba(s, x, y) == [255, 0, 0, 255], "(\(x), \(y)): \(rgba(s, x, y))")
+        }
+        #expect(rgba(s, 50, 30) == [255, 255, 255, 255])   // inside: the content
+        #expect(rgba(s, 33, 30) == [255, 255, 255, 255])
+        #expect(rgba(s, 29, 30) == [0, 0, 0, 255])         // outside: no space taken
+        #expect(rgba(s, 50, 19) == [0, 0, 0, 255])
+        // The width defaults to 1 and any ShapeStyle strokes it, as in SwiftUI.
+        let thin = HeadlessHost(width: 100, height: 60) {
+            ZStack { Color.black; Color.white.frame(width: 40, height: 20).border(Color(red: 0, green: 0, blue: 1)) }
+        }.snapshot()
+        #expect(rgba(thin, 30, 30) == [0, 0, 255, 255] && rgba(thin, 31, 30) == [255, 255, 255, 255])
+    }
 }

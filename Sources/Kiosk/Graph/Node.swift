@@ -163,6 +163,11 @@ final class Node {
     @exclusivity(unchecked) var renderRecordedGeneration = -2
     @exclusivity(unchecked) var recorded = RecordedRange()
     @exclusivity(unchecked) var sizeCachePass = -1
+    /// Explicit alignment guide values forwarded through this node in layout pass
+    /// `guideCachePass` (LayoutPass.explicitGuide): each is asked once per pass, not once per
+    /// ancestor that places it.
+    @exclusivity(unchecked) var guideCache: [(GuideQuery, CGFloat?)] = []
+    @exclusivity(unchecked) var guideCachePass = -1
 
     // Counted so `kiosk soak` can tell nodes that outlive their views (a retain cycle) from a
     // tree that stays the same size: one add per node made, one weak load per node freed.

@@ -73,6 +73,13 @@ struct _AlignmentGuideLayout: BuiltinModifier, PassThroughLayout, ExplicitAlignm
     func preferredSpacing(node: Node, pass: LayoutPass) -> ViewSpacing { ViewSpacing() }
 }
 
+/// One explicit-guide question: a guide (horizontal or vertical) of a view of `size`.
+struct GuideQuery: Equatable {
+    var size: CGSize
+    var horizontal: HorizontalAlignment?
+    var vertical: VerticalAlignment?
+}
+
 /// A layout whose explicit alignment guides are those of its content, moved to where it puts
 /// the content (SwiftUI's unary layout modifiers, and the stacks, which average them).
 protocol ExplicitGuideForwarding {
@@ -86,22 +93,52 @@ extension LayoutPass {
 
     /// `item`'s explicit value for `guide`, if it has one.
     func explicitGuide(of item: Node, size: CGSize, horizontal guide: HorizontalAlignment) -> CGFloat? {
-        guard let layout = item.layout else { return nil }
-        if let p = layout as? any ExplicitAlignmentProvider {
+        guard let layout = item.layout, LayoutPass.takesPartInGuides(layout) else { return nil }
+        if type(of: layout) is any ExplicitAlignmentProvider.Type, let p = layout as? any ExplicitAlignmentProvider {
             return p.explicitGuide(horizontal: guide, size: size, node: item, pass: self).flatMap { $0.isFinite ? $0 : nil }
         }
-        return forwardedGuide(layout, item, size) { child, rect in
-            explicitGuide(of: child, size: rect.size, horizontal: guide).map { $0 + rect.minX }
+        return cachedGuide(item, GuideQuery(size: size, horizontal: guide, vertical: nil)) {
+            forwardedGuide(layout, item, size) { child, rect in
+                explicitGuide(of: child, size: rect.size, horizontal: guide).map { $0 + rect.minX }
+            }
         }
     }
     func explicitGuide(of item: Node, size: CGSize, vertical guide: VerticalAlignment) -> CGFloat? {
-        guard let layout = item.layout else { return nil }
-        if let p = layout as? any ExplicitAlignmentProvider {
+        guard let layout = item.layout, LayoutPass.takesPartInGuides(layout) else { return nil }
+        if type(of: layout) is any ExplicitAlignmentProvider.Type, let p = layout as? any ExplicitAlignmentProvider {
             return p.explicitGuide(vertical: guide, size: size, node: item, pass: self).flatMap { $0.isFinite ? $0 : nil }
         }
-        return forwardedGuide(layout, item, size) { child, rect in
-            explicitGuide(of: child, size: rect.size, vertical: guide).map { $0 + rect.minY }
+        return cachedGuide(item, GuideQuery(size: size, horizontal: nil, vertical: guide)) {
+            forwardedGuide(layout, item, size) { child, rect in
+                explicitGuide(of: child, size: rect.size, vertical: guide).map { $0 + rect.minY }
+            }
         }
+    }
+
+    /// Whether `layout` sets or passes on explicit guides — asked of its type, not its value: a
+    /// conditional cast copies a value larger than three words into a new box, and a leaf like
+    /// Image (which takes no part) allocated ≈ 8 times a frame that way while guides were in use.
+    static func takesPartInGuides(_ layout: any LayoutBehavior) -> Bool {
+        let t = type(of: layout)
+        return t is any ExplicitAlignmentProvider.Type || t is any ExplicitGuideForwarding.Type
+            || (t is any PassThroughLayout.Type && t is any BuiltinModifier.Type)
+    }
+
+    /// `compute`'s answer for `query` on `item`, once per pass. A stack asks each child's guide
+    /// while placing it and again when its own guide is asked (which places it once more), so an
+    /// unremembered walk is exponential in the nesting depth: 2^depth for a deep column of stacks
+    /// (a body nested in itself, cut off at the depth limit, never finished).
+    private func cachedGuide(_ item: Node, _ query: GuideQuery, _ compute: () -> CGFloat?) -> CGFloat? {
+        guard LayoutPass.explicitGuidesInUse else { return nil }    // no view has set one
+        if item.guideCachePass != number {
+            item.guideCache.removeAll(keepingCapacity: true)
+            item.guideCachePass = number
+        }
+        for (q, v) in item.guideCache where q == query { return v }
+        let v = compute()
+        if item.guideCache.count >= 16 { item.guideCache.removeFirst(8) }
+        item.guideCache.append((query, v))
+        return v
     }
 
     /// The average of the children's explicit values (`value` in the item's coordinates) for a
@@ -117,9 +154,9 @@ extension LayoutPass {
             result = ((result ?? 0) * n + v) / (n + 1)
             n += 1
         }
-        if let f = layout as? any ExplicitGuideForwarding {
+        if type(of: layout) is any ExplicitGuideForwarding.Type, let f = layout as? any ExplicitGuideForwarding {
             f.guideContent(size: size, node: item, pass: self) { child, rect in combine(value(child, rect)) }
-        } else if layout is any PassThroughLayout, type(of: layout) is any BuiltinModifier.Type {
+        } else if type(of: layout) is any PassThroughLayout.Type, type(of: layout) is any BuiltinModifier.Type {
             let items = item.layoutItems
             if items.count == 1 { combine(value(items[0], CGRect(origin: .zero, size: size))) }
         }

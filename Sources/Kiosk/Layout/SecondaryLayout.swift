@@ -69,4 +69,14 @@ extension View {
     /// Fills the area in front of this view with a style.
     @_disfavoredOverload
     public func overlay<S: ShapeStyle>(_ style: S) -> some View { overlay(Rectangle().fill(style)) }
+    /// Fills `shape` in front of this view: `.overlay(.black.opacity(0.3), in: Circle())`.
+    public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
+        overlay(shape.fill(style))
+    }
+    /// A border of `width` points drawn inside this view's bounds, as SwiftUI's
+    /// `.border(Color.gray)` / `.border(.red, width: 2)`: a rectangle stroked along the inside of
+    /// the edge, over the content, taking no space of its own (add `.padding()` first for room).
+    public func border<S: ShapeStyle>(_ content: S, width: CGFloat = 1) -> some View {
+        overlay(Rectangle().strokeBorder(content, lineWidth: width))
+    }
 }
