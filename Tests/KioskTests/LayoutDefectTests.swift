@@ -125,3 +125,20 @@ extension HorizontalAlignment {
         #expect(HorizontalAlignment.kioskTestColumn != .leading)
     }
 }
+
+/// A frame aligns its content by the content's explicit guide, as SwiftUI's frames do.
+@Suite struct FrameAlignmentGuideTests {
+    @Test func aFrameLinesUpTheContentsExplicitGuide() {
+        let host = HeadlessHost(width: 200, height: 100, text: FixedAdvanceText()) {
+            VStack(spacing: 0) {
+                Color.red.frame(width: 100, height: 10)
+                Color.blue.frame(width: 20, height: 10).alignmentGuide(.leading) { _ in 10 }.frame(width: 100, alignment: .leading)
+                Color.green.frame(width: 20, height: 10).alignmentGuide(.trailing) { d in d.width + 5 }.frame(maxWidth: 100, alignment: .trailing)
+            }
+        }
+        let colors = host.frames(of: Color.self)
+        #expect(colors[0].minX == 50)
+        #expect(colors[1].minX == 40)          // its leading guide (10 in) on the frame's left edge
+        #expect(colors[2].maxX == 145)         // its trailing guide (5 past its right edge) on the frame's right edge
+    }
+}

@@ -9,6 +9,10 @@
 // The closure gets the view's dimensions (`d[.center]`, `d.width`, `d[.firstTextBaseline]`, its own
 // other explicit guides); a NaN or infinite result counts as the default.
 //
+// A frame lines its content's guide for the frame's alignment (explicit or default) up with its
+// own default guide: `Text("a").alignmentGuide(.leading) { _ in 10 }.frame(width: 100,
+// alignment: .leading)` starts 10 points left of the frame.
+//
 // Explicit guides pass outwards as in SwiftUI: through a single-child layout modifier
 // (`.padding`, `.frame`, `.background`/`.overlay`, the effects) moved by where it puts its
 // content — `Text("a").alignmentGuide(.leading) { _ in 0 }.padding(10)` has an explicit leading of
@@ -187,7 +191,7 @@ extension _PaddingLayout: ExplicitGuideForwarding {
 }
 
 extension LayoutPass {
-    /// The single child of a frame of `size` aligned by `alignment` (`place(aligned:)`'s rect).
+    /// The single child of a frame of `size` aligned by `alignment` (`place(framed:)`'s rect).
     func alignedContent(_ node: Node, size: CGSize, alignment: Alignment, _ body: (Node, CGRect) -> Void) {
         alignedContent(of: node.layoutItems, size: size, alignment: alignment, body)
     }
@@ -195,7 +199,7 @@ extension LayoutPass {
     func alignedContent(of items: [Node], size: CGSize, alignment: Alignment, _ body: (Node, CGRect) -> Void) {
         guard items.count == 1 else { return }
         let s = self.size(items[0], ProposedViewSize(size))
-        body(items[0], CGRect(origin: alignment.origin(of: s, in: CGRect(origin: .zero, size: size)), size: s))
+        body(items[0], CGRect(origin: frameOrigin(of: items[0], size: s, in: CGRect(origin: .zero, size: size), alignment: alignment), size: s))
     }
 }
 

@@ -29,7 +29,7 @@ public struct _FrameLayout: BuiltinModifier, LayoutBehavior {
         return CGSize(width: width ?? child.width, height: height ?? child.height)
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
-        pass.place(aligned: node.layoutItems, in: bounds, alignment: alignment)
+        pass.place(framed: node.layoutItems, in: bounds, alignment: alignment)
     }
 }
 
@@ -72,11 +72,33 @@ public struct _FlexFrameLayout: BuiltinModifier, LayoutBehavior {
         return CGSize(width: w, height: h)
     }
     func placeChildren(in bounds: CGRect, node: Node, pass: LayoutPass) {
-        pass.place(aligned: node.layoutItems, in: bounds, alignment: alignment)
+        pass.place(framed: node.layoutItems, in: bounds, alignment: alignment)
     }
 }
 
 extension LayoutPass {
+    /// A frame's placement: offers `bounds.size` to the content and puts the content's guide for
+    /// `alignment` — its explicit value (`.alignmentGuide`) or the default — on the frame's own
+    /// default guide, as SwiftUI's frames align.
+    func place(framed items: [Node], in bounds: CGRect, alignment: Alignment) {
+        guard items.count == 1 else { place(aligned: items, in: bounds, alignment: alignment); return }
+        let s = size(items[0], ProposedViewSize(bounds.size))
+        place(items[0], in: CGRect(origin: frameOrigin(of: items[0], size: s, in: bounds, alignment: alignment), size: s))
+    }
+
+    /// Where a frame of `bounds` puts its content `item` of `size` (see `place(framed:)`).
+    func frameOrigin(of item: Node, size s: CGSize, in bounds: CGRect, alignment: Alignment) -> CGPoint {
+        var p = alignment.origin(of: s, in: bounds)
+        guard LayoutPass.explicitGuidesInUse else { return p }
+        if let gx = explicitGuide(of: item, size: s, horizontal: alignment.horizontal) {
+            p.x = bounds.minX + alignment.horizontal.defaultValue(bounds.size) - gx
+        }
+        if alignment.vertical.baseline == nil, let gy = explicitGuide(of: item, size: s, vertical: alignment.vertical) {
+            p.y = bounds.minY + alignment.vertical.defaultValue(bounds.size) - gy
+        }
+        return p
+    }
+
     /// Offers `bounds.size` to the content and aligns what it takes inside `bounds`.
     func place(aligned items: [Node], in bounds: CGRect, alignment: Alignment) {
         let s = size(of: items, ProposedViewSize(bounds.size))
