@@ -195,11 +195,15 @@ extension LayoutPass {
     func alignedContent(_ node: Node, size: CGSize, alignment: Alignment, _ body: (Node, CGRect) -> Void) {
         alignedContent(of: node.layoutItems, size: size, alignment: alignment, body)
     }
-    /// `items`' one item, sized for `size` and aligned in it by `alignment`; nothing for more or none.
-    func alignedContent(of items: [Node], size: CGSize, alignment: Alignment, _ body: (Node, CGRect) -> Void) {
+    /// `items`' one item, sized for `size` and aligned in it by `alignment` — by its explicit guide
+    /// as a frame aligns (`byGuides`), else by the plain alignment as a background's content is
+    /// placed; nothing for more or none.
+    func alignedContent(of items: [Node], size: CGSize, alignment: Alignment, byGuides: Bool = true,
+                        _ body: (Node, CGRect) -> Void) {
         guard items.count == 1 else { return }
-        let s = self.size(items[0], ProposedViewSize(size))
-        body(items[0], CGRect(origin: frameOrigin(of: items[0], size: s, in: CGRect(origin: .zero, size: size), alignment: alignment), size: s))
+        let s = self.size(items[0], ProposedViewSize(size)), bounds = CGRect(origin: .zero, size: size)
+        let origin = byGuides ? frameOrigin(of: items[0], size: s, in: bounds, alignment: alignment) : alignment.origin(of: s, in: bounds)
+        body(items[0], CGRect(origin: origin, size: s))
     }
 }
 
@@ -219,7 +223,7 @@ extension _BackgroundLayout: ExplicitGuideForwarding {
     /// The content's guides (the secondary view's do not count, as in SwiftUI).
     func guideContent(size: CGSize, node: Node, pass: LayoutPass, _ body: (Node, CGRect) -> Void) {
         guard let first = node.children.first else { return }
-        pass.alignedContent(of: first.layout != nil ? [first] : first.layoutItems, size: size, alignment: .center, body)
+        pass.alignedContent(of: first.layout != nil ? [first] : first.layoutItems, size: size, alignment: .center, byGuides: false, body)
     }
 }
 
