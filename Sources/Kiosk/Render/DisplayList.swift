@@ -224,11 +224,11 @@ struct PixelMove: Equatable {
 /// so diffing two display lists allocates nothing once the tables have grown (it was 13
 /// allocations a frame on the `views` scene).
 final class DamageTracker {
-    private var oldIndex: [ItemKey: Int] = [:]
-    private var seen = Set<ItemKey>()
-    private var rects: [IntRect] = []
+    @exclusivity(unchecked) private var oldIndex: [ItemKey: Int] = [:]
+    @exclusivity(unchecked) private var seen = Set<ItemKey>()
+    @exclusivity(unchecked) private var rects: [IntRect] = []
     /// Old items inside a reused block (`between(old:new:reused:within:)`).
-    private var covered: [Bool] = []
+    @exclusivity(unchecked) private var covered: [Bool] = []
 
     /// The damage, clipped to `bounds` when given. The result shares the tracker's storage:
     /// drop it before the next call for that call to reuse it.
@@ -260,11 +260,11 @@ final class DamageTracker {
 
     /// The pixel move the last `between` planned: the renderer moves `source` by (dx, dy)
     /// before it paints the damage.
-    private(set) var move: PixelMove?
+    @exclusivity(unchecked) private(set) var move: PixelMove?
     /// Rectangles the planned move must still paint (`planMove`), and the old items moved.
-    private var moveRects: [IntRect] = []
-    private var movedOld: [Bool] = []
-    private var movedNew: [Bool] = []
+    @exclusivity(unchecked) private var moveRects: [IntRect] = []
+    @exclusivity(unchecked) private var movedOld: [Bool] = []
+    @exclusivity(unchecked) private var movedNew: [Bool] = []
 
     /// Damage item by item for items replaced in place (`RenderPass.patch`): every other item
     /// is the same item at the same place, so the diff would compare just these pairs (same
