@@ -393,8 +393,9 @@ extension Text: DrawInputComparable {
 /// an animated image steps (`Image.makeChildren`).
 extension Image: DrawInputComparable {
     func drawsLike(_ other: Image) -> Bool {
-        guard bundleID == other.bundleID, isResizable == other.isResizable, isTiled == other.isTiled,
-              sampling == other.sampling, drawFlags == other.drawFlags else { return false }
+        // `drawFlags` holds resizable, tiled, template and aliased; `capsID` the nine-slice insets.
+        guard bundleID == other.bundleID, capsID == other.capsID, sampling == other.sampling,
+              drawFlags == other.drawFlags else { return false }
         switch content {
         case .named(let a): if case .named(let b) = other.content { return a == b }
         case .decoded(let a): if case .decoded(let b) = other.content { return a === b }
