@@ -22,7 +22,7 @@ public final class Canvas {
     // restore() made 5 each, ≈ 1 500 instructions per Canvas draw of particles-2000 (callgrind).
     // The public state is computed over that storage: a public stored property set from
     // another module is checked in the caller, whatever the attribute says.
-    public private(set) var surface: Surface
+    @exclusivity(unchecked) public private(set) var surface: Surface
     /// User → device transform applied to paths and paints. Default identity.
     public var transform: Affine { get { _transform } set { _transform = newValue } }
     /// Device pixels that may change; always intersected with the surface bounds.

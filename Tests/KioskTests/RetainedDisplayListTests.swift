@@ -370,4 +370,23 @@ struct RetainScene: View {
         // records its children again, so its card is never copied.
         if n >= 11 && n != 14 { #expect(shifted > 0, "lvgl-\(n): no moved copies") }
     }
+
+    /// A tick that re-makes content with the values it had marks nothing to record: `lvgl-16`
+    /// at 1920×1080 (its page fits: the ticker re-makes the same page every 16 ms) records and
+    /// diffs nothing on those frames, and each still equals a full recording.
+    @Test func unchangedTicksRecordNothing() throws {
+        KioskScenes.registerAll()
+        var clock = 0.0
+        let source = try #require(DemoScenes.make("lvgl-16", width: 1920, height: 1080, now: { clock }) as? ViewFrameSource)
+        source.renderer.verifiesRetainedRecording = true
+        let run = try VirtualRun(source: source, width: 1920, height: 1080, frameInterval: 0.016)
+        run.onAdvance = { clock = $0 }
+        for _ in 0..<40 {
+            run.step()
+            run.advance()
+        }
+        #expect(source.renderer.retainedMismatch == nil, "\(source.renderer.retainedMismatch ?? "")")
+        // 40 ticks, the header's text changing every 300 ms (3 of them).
+        #expect(source.renderer.unrecordedFrames >= 30, "\(source.renderer.unrecordedFrames) frames recorded nothing")
+    }
 }

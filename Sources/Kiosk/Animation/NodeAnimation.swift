@@ -232,10 +232,18 @@ extension ViewGraph {
 
     /// The node's environment changes (its view may have changed too, from `oldView`): a
     /// painting view's resolved style may animate (PaintAnimation.swift).
+    ///
+    /// The same version is the same values (`EnvironmentValues.version`): the node keeps the
+    /// environment it has, and its recording (every assignment marked the node for recording
+    /// again: `lvgl-16`'s ticker re-made its page with the same environment every 16 ms).
     func setEnvironment(_ environment: EnvironmentValues, of node: Node, oldView: (any View)? = nil) {
+        let same = node.environment.version == environment.version
+        if same && oldView == nil { return }
         let oldEnvironment = node.environment
-        if node.layout != nil && oldEnvironment.version != environment.version { node.layoutInputChanged = true }
-        node.environment = environment
+        if !same {
+            if node.layout != nil { node.layoutInputChanged = true }
+            node.environment = environment
+        }
         if node.kinds.contains(.paint) { paintMayChange(node, from: oldView ?? node.view, in: oldEnvironment) }
     }
 

@@ -35,13 +35,13 @@ final class FocusManager: ReadTracked {
     struct KeyHandler { let link: NodeLink; var modifier: _KeyPressModifier }
     struct Shortcut { let link: NodeLink; var shortcut: KeyboardShortcut; var action: () -> Void }
 
-    private var elements: [Int: Element] = [:]
-    private var bindings: [Int: BindingEntry] = [:]
-    private var keyHandlers: [Int: KeyHandler] = [:]
-    private var shortcuts: [Int: Shortcut] = [:]
-    private(set) var focusedSerial: Int?
+    @exclusivity(unchecked) private var elements: [Int: Element] = [:]
+    @exclusivity(unchecked) private var bindings: [Int: BindingEntry] = [:]
+    @exclusivity(unchecked) private var keyHandlers: [Int: KeyHandler] = [:]
+    @exclusivity(unchecked) private var shortcuts: [Int: Shortcut] = [:]
+    @exclusivity(unchecked) private(set) var focusedSerial: Int?
     /// Focus moves in this update (two fields focusing each other from onChange stop here).
-    private var movesThisUpdate = 0
+    @exclusivity(unchecked) private var movesThisUpdate = 0
     static let maxMovesPerUpdate = 8
     private var warnedDropped = false
     /// How many times typed text with no focused field was logged (once per screen).

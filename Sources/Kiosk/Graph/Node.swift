@@ -35,9 +35,17 @@ final class Node {
     @exclusivity(unchecked) var depth: Int
 
     @exclusivity(unchecked) var view: any View {
-        // A node without a layout draws nothing of its own (its children do, and a new body
-        // reaches them as their own changes): not an origin for a patch (RenderPass.patch).
-        didSet { refreshKinds(); viewVersion &+= 1; invalidateRender(asOrigin: layout != nil) }
+        // A node without a layout draws nothing of its own: its children do, and a new body
+        // reaches them as their own changes (a new value, environment or child list marks
+        // them), so it marks nothing. A laid-out node is recorded again only when its new
+        // value draws otherwise than the last (`ViewTypeInfo.updateLayout`'s `drawsSame`):
+        // `lvgl-16`'s 16 ms ticker re-made the same page every tick, and each same value
+        // marked the screen's chain, so the page was recorded and diffed again for nothing.
+        didSet {
+            let drawsSame = refreshKinds()
+            viewVersion &+= 1
+            if layout != nil && !drawsSame { invalidateRender() }
+        }
     }
     /// Bumped whenever the node gets a new view value (render caches compare it).
     @exclusivity(unchecked) private(set) var viewVersion = 0
@@ -198,11 +206,15 @@ final class Node {
     /// asking the runtime (boxing a modifier as `Any` to ask whether it has lifecycle hooks cost
     /// an allocation per modified node per update; the conformance casts were 11 % of an
     /// `lvgl-8` frame).
-    func refreshKinds() {
+    ///
+    /// Returns whether the node's layout behaviour draws exactly as the one it replaces (false
+    /// when unknown, or when it has none).
+    @discardableResult
+    func refreshKinds() -> Bool {
         if transitionHost != nil {
             if layout != nil { layoutInputChanged = true }
             info = ViewTypeInfo.opaque; layout = nil; lifecycle = nil; kinds = []
-            return
+            return false
         }
         let type = ObjectIdentifier(Swift.type(of: view))
         if type != info.type {
@@ -218,13 +230,15 @@ final class Node {
         // Written into the existing behaviour's box when it has the type (a new `any
         // LayoutBehavior` boxed a Text or a frame modifier per re-evaluated node: 171 of
         // `lvgl-8`'s 966 allocations per frame at 1080p).
+        var drawsSame = false
         if kinds.contains(.layout) {
-            if !info.updateLayout(of: view, &layout) { layoutInputChanged = true }
+            if !info.updateLayout(of: view, &layout, drawsSame: &drawsSame) { layoutInputChanged = true }
         } else if layout != nil {
             layout = nil
             layoutInputChanged = true
         }
         lifecycle = kinds.contains(.lifecycle) ? info.lifecycle(of: view) : nil
+        return drawsSame
     }
 
     /// The nodes that take part in the parent's layout: itself when it lays out, otherwise

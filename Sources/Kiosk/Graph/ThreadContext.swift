@@ -19,7 +19,7 @@ final class ThreadContext {
     var transaction: Transaction?
     var transactionID = 0
     /// withAnimation completions not yet claimed by a graph update.
-    var unclaimedCompletions: [AnimationCompletionListener] = []
+    @exclusivity(unchecked) var unclaimedCompletions: [AnimationCompletionListener] = []
     /// The graph whose work runs on this thread (its timers' clock; see GraphClock).
     var graph: ViewGraph?
     /// Timers made while a host builds its content, before its graph exists (GraphClock.collecting).

@@ -66,8 +66,11 @@ class ViewTypeInfo {
     func layout(of view: any View) -> (any LayoutBehavior)? { nil }
     /// Sets `slot` to the view's layout behaviour, writing into the box `slot` already has when
     /// it holds the same type. Returns whether the new behaviour lays out exactly as the old one
-    /// (`sameLayoutInput`); false when unknown.
-    func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) -> Bool { slot = layout(of: view); return false }
+    /// (`assignLayout`); false when unknown.
+    /// `drawsSame`: set when the new behaviour also draws exactly as the old (`DrawComparator`).
+    func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?, drawsSame: inout Bool) -> Bool {
+        slot = layout(of: view); return false
+    }
     func lifecycle(of view: any View) -> (any LifecycleModifier)? { nil }
 
     /// Whether two values of this type are equal (false for types that are not Equatable).
@@ -111,10 +114,12 @@ func withPayload<R>(of view: any View, _ body: (UnsafeRawPointer) -> R) -> R {
 final class PrimitiveTypeInfo<P: PrimitiveView>: ViewTypeInfo {
     private let layoutType: (any LayoutBehavior.Type)?
     private let layoutComparator: LayoutComparator?
+    private let drawComparator: DrawComparator?
 
     override init(type: ObjectIdentifier) {
         layoutType = P.self as? any LayoutBehavior.Type
         layoutComparator = layoutType.flatMap { makeLayoutComparator($0) }
+        drawComparator = layoutType.flatMap { makeDrawComparator($0) }
         super.init(type: type)
     }
     override var hasLayout: Bool { layoutType != nil }
@@ -130,14 +135,13 @@ final class PrimitiveTypeInfo<P: PrimitiveView>: ViewTypeInfo {
         func make<L: LayoutBehavior>(_: L.Type) -> any LayoutBehavior { withValue(of: view, as: L.self) { $0 } }
         return make(layoutType)
     }
-    override func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) -> Bool {
+    override func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?, drawsSame: inout Bool) -> Bool {
         guard let layoutType else { slot = nil; return false }
         func write<L: LayoutBehavior>(_: L.Type) -> Bool {
             withValue(of: view, as: L.self) { value in
-                guard slot != nil, Swift.type(of: slot!) == L.self else { slot = value; return false }
-                let same = sameLayoutInput(slot!, value, layoutComparator)
-                slot!._kioskAssignLayout(value)
-                return same
+                let same = assignLayout(value, to: &slot, layout: layoutComparator, draw: drawComparator)
+                drawsSame = same.draw
+                return same.layout
             }
         }
         return write(layoutType)
@@ -155,6 +159,7 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
     private let layoutType: (any LayoutBehavior.Type)?
     private let lifecycleType: (any LifecycleModifier.Type)?
     private let layoutComparator: LayoutComparator?
+    private let drawComparator: DrawComparator?
     /// The environment modifier's `EnvironmentModifier.writeCheck`, given the modifier's address.
     private let environmentCheck: ((UnsafeRawPointer, EnvironmentValues) -> Bool)?
     private let contentOffset: Int
@@ -171,6 +176,7 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
         layoutType = distributes ? nil : Modifier.self as? any LayoutBehavior.Type
         lifecycleType = distributes ? nil : Modifier.self as? any LifecycleModifier.Type
         layoutComparator = layoutType.flatMap { makeLayoutComparator($0) }
+        drawComparator = layoutType.flatMap { makeDrawComparator($0) }
         func check<E: EnvironmentModifier>(_: E.Type) -> ((UnsafeRawPointer, EnvironmentValues) -> Bool)? {
             guard let written = E.writeCheck() else { return nil }
             return { p, environment in written(p.assumingMemoryBound(to: E.self).pointee, environment) }
@@ -231,15 +237,14 @@ final class ModifiedContentTypeInfo<Content: View, Modifier: ViewModifier>: View
             return make(layoutType)
         }
     }
-    override func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?) -> Bool {
+    override func updateLayout(of view: any View, _ slot: inout (any LayoutBehavior)?, drawsSame: inout Bool) -> Bool {
         guard let layoutType else { slot = nil; return false }
         return withPayload(of: view) { p in
             func write<L: LayoutBehavior>(_: L.Type) -> Bool {
                 modifier(p, as: L.self) { value in
-                    guard slot != nil, Swift.type(of: slot!) == L.self else { slot = value; return false }
-                    let same = sameLayoutInput(slot!, value, layoutComparator)
-                    slot!._kioskAssignLayout(value)
-                    return same
+                    let same = assignLayout(value, to: &slot, layout: layoutComparator, draw: drawComparator)
+                    drawsSame = same.draw
+                    return same.layout
                 }
             }
             return write(layoutType)
@@ -266,13 +271,30 @@ fileprivate final class TypedEquality<E: Equatable>: ViewEquality {
     }
 }
 
-extension LayoutBehavior {
-    /// Overwrites this behaviour with `value`, known to be of `Self`'s type (in place in an
-    /// existential's box, which Swift copies first if it is shared).
-    @inline(__always)
-    mutating func _kioskAssignLayout<L>(_ value: L) {
-        withUnsafeMutablePointer(to: &self) { UnsafeMutableRawPointer($0).assumingMemoryBound(to: L.self).pointee = value }
+/// Writes `value` into `slot` — in place in the existential's box when it holds an `L` (Swift
+/// copies a shared box first) — and says whether it lays out (`layout`) and draws (`draw`)
+/// exactly as the value it replaces; both false when the slot held nothing or another type.
+/// The slot is opened once, not copied: reading `slot!` for the type check and each
+/// comparison copied the behaviour (retaining what it holds) three times per node per update.
+@inline(__always)
+func assignLayout<L: LayoutBehavior>(_ value: L, to slot: inout (any LayoutBehavior)?, layout: LayoutComparator?,
+                                     draw: DrawComparator?) -> (layout: Bool, draw: Bool) {
+    guard slot != nil else { slot = value; return (false, false) }
+    func assign<O: LayoutBehavior>(_ o: inout O) -> (layout: Bool, draw: Bool)? {
+        guard O.self == L.self else { return nil }
+        return withUnsafeMutablePointer(to: &o) { po in
+            let old = UnsafeMutableRawPointer(po)
+            return withUnsafePointer(to: value) { pn in
+                let new = UnsafeRawPointer(pn)
+                let same = (layout: layout?(UnsafeRawPointer(old), new) ?? false, draw: draw?(UnsafeRawPointer(old), new) ?? false)
+                old.assumingMemoryBound(to: L.self).pointee = value
+                return same
+            }
+        }
     }
+    if let same = assign(&slot!) { return same }
+    slot = value
+    return (false, false)
 }
 
 /// A layout behaviour that can tell whether another value of its type lays out exactly as it
@@ -314,15 +336,83 @@ func makeLayoutComparator<L: LayoutBehavior>(_: L.Type) -> LayoutComparator? {
     return nil
 }
 
-/// Whether `new` lays out as `old` (of the same type), by `compare`.
-@inline(__always)
-func sameLayoutInput<L: LayoutBehavior>(_ old: any LayoutBehavior, _ new: L, _ compare: LayoutComparator?) -> Bool {
-    guard let compare else { return false }
-    func open<O: LayoutBehavior>(_ o: O) -> Bool {
-        withUnsafePointer(to: o) { po in withUnsafePointer(to: new) { pn in compare(UnsafeRawPointer(po), UnsafeRawPointer(pn)) } }
-    }
-    return open(old)
+/// Compares two values of one layout behaviour type, given their addresses: true when the new
+/// one draws exactly as the old — given the same node state (frame, environment, children,
+/// animators, modifier state), each of which marks the node on its own when it changes. The
+/// renderer then keeps the node's last recording (`Node.view`). Made once per type:
+/// - `DrawsOnlyChildren` (stacks, frames, padding): they draw nothing of their own, so laying
+///   out alike (`laysOutLike`) is drawing alike; their content is their children's business;
+/// - `DrawInputComparable` (Text, Image): their own rule;
+/// - other plain-data behaviours (offset, opacity, position, colours, shapes of plain data):
+///   the same bytes (equal bytes are an equal value; padding or −0 can only make equal values
+///   count as changed: a needless recording, never a missed one);
+/// - anything else (closures, references, arrays): nil, always counts as changed.
+typealias DrawComparator = LayoutComparator
+
+/// A layout behaviour that draws nothing itself, only its children (`render` is the default).
+protocol DrawsOnlyChildren: LayoutInputComparable {}
+/// A layout behaviour that can tell whether another value of its type draws exactly as it
+/// does, given the same node state.
+protocol DrawInputComparable: LayoutBehavior {
+    func drawsLike(_ other: Self) -> Bool
 }
+
+func makeDrawComparator<L: LayoutBehavior>(_: L.Type) -> DrawComparator? {
+    if let c = L.self as? any DrawsOnlyChildren.Type {
+        func make<C: DrawsOnlyChildren>(_: C.Type) -> DrawComparator {
+            { a, b in a.assumingMemoryBound(to: C.self).pointee.laysOutLike(b.assumingMemoryBound(to: C.self).pointee) }
+        }
+        return make(c)
+    }
+    if let e = L.self as? any DrawInputComparable.Type {
+        func make<E: DrawInputComparable>(_: E.Type) -> DrawComparator {
+            { a, b in a.assumingMemoryBound(to: E.self).pointee.drawsLike(b.assumingMemoryBound(to: E.self).pointee) }
+        }
+        return make(e)
+    }
+    if _isPOD(L.self) {
+        let size = MemoryLayout<L>.size
+        return { a, b in size == 0 || memcmp(a, b, size) == 0 }
+    }
+    return nil
+}
+
+extension VStack: DrawsOnlyChildren {}
+extension HStack: DrawsOnlyChildren {}
+extension ZStack: DrawsOnlyChildren {}
+extension _FrameLayout: DrawsOnlyChildren {}
+extension _FlexFrameLayout: DrawsOnlyChildren {}
+extension _PaddingLayout: DrawsOnlyChildren {}
+/// Text: every field (string, style with its colour, runs) is something it draws from.
+extension Text: DrawInputComparable {
+    func drawsLike(_ other: Text) -> Bool { self == other }
+}
+
+/// Image: its size is its content's (the name's file, as kept on the node's `ImageLookup`, a
+/// symbol's side from the font, or the decoded pixels), taken or stretched by `resizable`; the
+/// environment marks the node itself. The same value by `drawsLike` therefore lays out alike: an
+/// image re-made by a ticker with the same name no longer lays out its stack again every tick
+/// (`lvgl-5`: 32 images under a ZStack; without it every tick re-sized the stack and each image).
+extension Image: LayoutInputComparable {
+    func laysOutLike(_ other: Image) -> Bool { drawsLike(other) }
+}
+
+/// Image: the same name (or the same decoded pixels) drawn the same way. What the name
+/// resolves to is the node's `ImageLookup`, which marks the node itself when pixels arrive or
+/// an animated image steps (`Image.makeChildren`).
+extension Image: DrawInputComparable {
+    func drawsLike(_ other: Image) -> Bool {
+        // `drawFlags` holds resizable, tiled, template and aliased; `capsID` the nine-slice insets.
+        guard bundleID == other.bundleID, capsID == other.capsID, sampling == other.sampling,
+              drawFlags == other.drawFlags else { return false }
+        switch content {
+        case .named(let a): if case .named(let b) = other.content { return a == b }
+        case .decoded(let a): if case .decoded(let b) = other.content { return a === b }
+        }
+        return false
+    }
+}
+
 
 /// A pass-through modifier whose value only draws (see `makeLayoutComparator`).
 protocol DrawOnlyLayout: PassThroughLayout {}

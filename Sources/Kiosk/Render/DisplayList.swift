@@ -224,11 +224,11 @@ struct PixelMove: Equatable {
 /// so diffing two display lists allocates nothing once the tables have grown (it was 13
 /// allocations a frame on the `views` scene).
 final class DamageTracker {
-    private var oldIndex: [ItemKey: Int] = [:]
-    private var seen = Set<ItemKey>()
-    private var rects: [IntRect] = []
+    @exclusivity(unchecked) private var oldIndex: [ItemKey: Int] = [:]
+    @exclusivity(unchecked) private var seen = Set<ItemKey>()
+    @exclusivity(unchecked) private var rects: [IntRect] = []
     /// Old items inside a reused block (`between(old:new:reused:within:)`).
-    private var covered: [Bool] = []
+    @exclusivity(unchecked) private var covered: [Bool] = []
 
     /// The damage, clipped to `bounds` when given. The result shares the tracker's storage:
     /// drop it before the next call for that call to reuse it.
@@ -260,11 +260,14 @@ final class DamageTracker {
 
     /// The pixel move the last `between` planned: the renderer moves `source` by (dx, dy)
     /// before it paints the damage.
-    private(set) var move: PixelMove?
+    @exclusivity(unchecked) private(set) var move: PixelMove?
     /// Rectangles the planned move must still paint (`planMove`), and the old items moved.
-    private var moveRects: [IntRect] = []
-    private var movedOld: [Bool] = []
-    private var movedNew: [Bool] = []
+    @exclusivity(unchecked) private var moveRects: [IntRect] = []
+    @exclusivity(unchecked) private var movedOld: [Bool] = []
+    @exclusivity(unchecked) private var movedNew: [Bool] = []
+    /// Items moved by each distinct (dx, dy) of the shifted blocks (`planMove`; storage kept).
+    private struct MoveTally { var dx: Int, dy: Int, count: Int }
+    @exclusivity(unchecked) private var moveTally: [MoveTally] = []
 
     /// Damage item by item for items replaced in place (`RenderPass.patch`): every other item
     /// is the same item at the same place, so the diff would compare just these pairs (same
@@ -358,12 +361,37 @@ final class DamageTracker {
     /// Not planned when painting all that would not save half the destination: the move costs
     /// a copy of the destination's rows.
     private func planMove(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock], screen: IntRect) {
-        // The move most shifted items made.
+        // The move most shifted items made: the items of each distinct move tallied in one pass
+        // (in order of first appearance, so the first of equal counts wins, as before). Counting
+        // every block's move over all blocks was quadratic: 32 images moved by a ticker each
+        // frame (`lvgl-5`'s shape), now shift-copied since unchanged images keep their
+        // recording, visited 1 024 blocks a frame (≈ 450 allocations in a debug build, where
+        // each array element an iterator reads allocates).
+        moveTally.removeAll(keepingCapacity: true)
+        reused.withUnsafeBufferPointer { rb in
+            var i = 0
+            while i < rb.count {
+                let b = rb[i]
+                i += 1
+                guard b.shifted else { continue }
+                let k = moveTally.withUnsafeMutableBufferPointer { t -> Int in
+                    var k = 0
+                    while k < t.count {
+                        if t[k].dx == b.dx && t[k].dy == b.dy { t[k].count += b.count; return k }
+                        k += 1
+                    }
+                    return -1
+                }
+                if k < 0 { moveTally.append(MoveTally(dx: b.dx, dy: b.dy, count: b.count)) }
+            }
+        }
         var dx = 0, dy = 0, best = 0
-        for b in reused where b.shifted && !(b.dx == dx && b.dy == dy && best > 0) {
-            var n = 0
-            for c in reused where c.shifted && c.dx == b.dx && c.dy == b.dy { n += c.count }
-            if n > best { best = n; dx = b.dx; dy = b.dy }
+        moveTally.withUnsafeBufferPointer { t in
+            var k = 0
+            while k < t.count {
+                if t[k].count > best { best = t[k].count; dx = t[k].dx; dy = t[k].dy }
+                k += 1
+            }
         }
         guard best > 0 else { return }
         movedOld.removeAll(keepingCapacity: true)

@@ -35,7 +35,7 @@ final class RenderPass {
     /// Emptied arrays of the spent list's groups, for `takeItems` to fill again (`keepGroupStorage`).
     @exclusivity(unchecked) private var spareGroupLists: [[DisplayItem]] = []
     /// Off: every group gets a new array, as before (`RootRenderer.reusesGroupStorage`, tests).
-    var reusesGroupStorage = true
+    @exclusivity(unchecked) var reusesGroupStorage = true
     /// Group arrays `takeItems`/`copyItems` made for the list being recorded, and for
     /// `previousItems`: a spent list none were made for has nothing to give back (its groups,
     /// if any, were copied from an older list and are shared), so it is not walked.
@@ -52,10 +52,10 @@ final class RenderPass {
     @exclusivity(unchecked) private var rootKept = false
     /// Patches refuse subtrees moved by whole pixels (`shiftCopy`), for the walk's diff to move
     /// their pixels (`DamageTracker.planMove`); set by the renderer each frame.
-    var patchRefusesShifts = false
-    private var patchSawShift = false
+    @exclusivity(unchecked) var patchRefusesShifts = false
+    @exclusivity(unchecked) private var patchSawShift = false
     /// What a patch changed of the nodes it recorded or copied, restored when it is refused.
-    private var patchLog: [PatchLogEntry] = []
+    @exclusivity(unchecked) private var patchLog: [PatchLogEntry] = []
     /// A patch is recording, and moved items out of the list it patches (`shiftCopy`).
     @exclusivity(unchecked) private var patching = false
     @exclusivity(unchecked) private var patchMovedOut = false
@@ -653,6 +653,9 @@ extension RenderPass {
         patchTargets.removeAll(keepingCapacity: true)
         var damage: [IntRect]?
         if ok {
+            // In paint order, as the walk's diff meets them (the origins come in the order
+            // they changed): the same damage in the same order.
+            RenderPass.sortByPlace(&patchSlots)
             tracker.beginPatch()
             previousItems.withUnsafeBufferPointer { old in
                 items.withUnsafeBufferPointer { new in
@@ -710,6 +713,18 @@ extension RenderPass {
         swap(&previousHits, &hits)
         patchSlots.removeAll(keepingCapacity: true)
         return damage
+    }
+
+    /// Orders slots by their place in the last list (an insertion sort in place: a patch has at
+    /// most `ViewGraph.renderOriginLimit` of them, and no allocation).
+    static func sortByPlace(_ slots: inout [PatchSlot]) {
+        guard slots.count > 1 else { return }
+        slots.withUnsafeMutableBufferPointer { b in
+            for i in 1..<b.count {
+                var j = i
+                while j > 0 && b[j - 1].item > b[j].item { b.swapAt(j - 1, j); j -= 1 }
+            }
+        }
     }
 
     /// Records one origin with the state it inherited last time, after the items the pass

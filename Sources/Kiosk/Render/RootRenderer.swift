@@ -14,22 +14,22 @@ import Glibc
 public final class RootRenderer {
     let graph: ViewGraph
     let text: TextDrawing
-    private(set) var size: (width: Int, height: Int)
-    private var items: [DisplayItem] = []
-    private(set) var hitRegions: [HitRegion] = []
-    private var gestureTransforms: [Int: Affine] = [:]
-    private var laidOutGeneration = -1
-    private var layoutNumber = 0
-    private var drawnOnce = false
+    @exclusivity(unchecked) private(set) var size: (width: Int, height: Int)
+    @exclusivity(unchecked) private var items: [DisplayItem] = []
+    @exclusivity(unchecked) private(set) var hitRegions: [HitRegion] = []
+    @exclusivity(unchecked) private var gestureTransforms: [Int: Affine] = [:]
+    @exclusivity(unchecked) private var laidOutGeneration = -1
+    @exclusivity(unchecked) private var layoutNumber = 0
+    @exclusivity(unchecked) private var drawnOnce = false
     /// The time of the last frame rendered (the graph's clock).
-    private(set) var lastFrameTime = 0.0
-    private var canvas: Raster.Canvas?
+    @exclusivity(unchecked) private(set) var lastFrameTime = 0.0
+    @exclusivity(unchecked) private var canvas: Raster.Canvas?
     let layerScratch = LayerScratch()
     let touches = TouchRouter()
     /// Rectangles repainted by the last frame.
-    public private(set) var lastDamage: [IntRect] = []
+    @exclusivity(unchecked) public private(set) var lastDamage: [IntRect] = []
     /// Frames that drew something.
-    public private(set) var frameCount = 0
+    @exclusivity(unchecked) public private(set) var frameCount = 0
     /// When damage of several rectangles covers more than this share of the screen, the frame
     /// is redrawn whole (one clear and one pass over the list is cheaper than several passes,
     /// each rasterizing again the items that straddle rectangles). One rectangle is drawn as it
@@ -41,13 +41,13 @@ public final class RootRenderer {
     }
     /// Whether frames time their phases into `lastFrameTimes` (benchmarks; off by default, so a
     /// running kiosk reads no clocks for it).
-    public var recordsFrameTimes = false
+    @exclusivity(unchecked) public var recordsFrameTimes = false
     /// The clock `lastFrameTimes` reads: CLOCK_MONOTONIC (wall) by default, or the thread's CPU
     /// time, which a busy machine's preemptions do not inflate.
-    public var frameTimesClock = FrameTimes.Clock.monotonic
+    @exclusivity(unchecked) public var frameTimesClock = FrameTimes.Clock.monotonic
     private func stamp() -> Double { frameTimesClock == .threadCPU ? Syscall.threadCPUNow() : Syscall.monotonicNow() }
     /// The phases of the last frame rendered, when `recordsFrameTimes` is on.
-    public private(set) var lastFrameTimes = FrameTimes()
+    @exclusivity(unchecked) public private(set) var lastFrameTimes = FrameTimes()
 
     init(width: Int, height: Int, colorScheme: ColorScheme, text: TextDrawing, root: any View, warnings: WarningSink = WarningSink(),
          startDate: Date? = nil) {
@@ -135,14 +135,27 @@ public final class RootRenderer {
         }
         // Views a finished removal transition took away: their onDisappear.
         relaid = settleAppearances() || relaid
-        if graph.needsRender || needsRecord { relaid = true; graph.needsRender = false; needsRecord = false }
+        // A walk asked for without marks (a scroll offset, a flush's layout): recorded whatever
+        // the marks say.
+        let walkAsked = graph.needsRender || needsRecord
+        if walkAsked { relaid = true; graph.needsRender = false; needsRecord = false }
         let bounds = IntRect(x: 0, y: 0, width: min(size.width, surface.width), height: min(size.height, surface.height))
         var damage: [IntRect] = []
         var move: PixelMove? = nil
         let t1 = timing ? stamp() : 0
         let moving = movesPixels && holdsLastFrame(surface)
         renderPass?.patchRefusesShifts = moving
-        if retainsDisplayList && patchesFrames && relaid && !fullRedraw && drawnOnce, let pass = renderPass, pass.root == bounds,
+        if retainsDisplayList && relaid && !walkAsked && !fullRedraw && drawnOnce, let pass = renderPass, pass.root == bounds,
+           recordedStructure == graph.structureVersion, graph.root.renderDirtyGeneration != graph.renderGeneration {
+            // Nothing marked since the last recording (no node drew from anything that changed:
+            // `Node.invalidateRender` marks the root's chain for every change): the last lists
+            // are this frame's, nothing is recorded, diffed or drawn. `lvgl-16`'s page re-made
+            // by its ticker with the same values: ≈ 190 k instructions a tick for no pixel.
+            unrecordedFrames += 1
+            if verifiesRetainedRecording {
+                verifyRetained(items: items, hits: hitRegions, previous: items, bounds: bounds, damage: [], fullRedraw: false)
+            }
+        } else if retainsDisplayList && patchesFrames && relaid && !fullRedraw && drawnOnce, let pass = renderPass, pass.root == bounds,
            recordedStructure == graph.structureVersion, let origins = graph.currentRenderOrigins,
            let patched = patch(pass, origins, bounds: bounds) {
             damage = patched
@@ -288,9 +301,9 @@ public final class RootRenderer {
         return relaid
     }
     /// Time spent in `layoutIfNeeded` during this frame (when timing).
-    private var layoutSeconds = 0.0
+    @exclusivity(unchecked) private var layoutSeconds = 0.0
     /// A flush laid out: the next frame must record the display list again.
-    private var needsRecord = false
+    @exclusivity(unchecked) private var needsRecord = false
 
     /// The root view's layout items (cached like every node's: rebuilt when the structure
     /// changes). The graph's root is `_PresentationRoot`: the app's view, then the overlay,
@@ -311,9 +324,9 @@ public final class RootRenderer {
         }
         return rootContent
     }
-    private var rootSelf: [Node] = []
-    private var rootContent: [Node] = []
-    private var rootContentVersion = -1
+    @exclusivity(unchecked) private var rootSelf: [Node] = []
+    @exclusivity(unchecked) private var rootContent: [Node] = []
+    @exclusivity(unchecked) private var rootContentVersion = -1
     /// The presentation overlay node (the root's second child).
     private var presentationOverlay: Node? {
         let root = graph.root!
@@ -328,13 +341,13 @@ public final class RootRenderer {
     }
     /// Kept between frames so their storage is reused (a frame allocates no lists of its own).
     private lazy var layoutPass = LayoutPass(number: 0, text: text)
-    private var renderPass: RenderPass?
+    @exclusivity(unchecked) private var renderPass: RenderPass?
     private let damageTracker = DamageTracker()
     /// The graph's structure when the display list was last recorded.
-    private var recordedStructure = -1
+    @exclusivity(unchecked) private var recordedStructure = -1
     /// Whether clean subtrees copy their last display items (RetainedRecording.swift); off,
     /// every changed frame records the whole list (tests compare the two).
-    var retainsDisplayList = RootRenderer.retainsByDefault
+    @exclusivity(unchecked) var retainsDisplayList = RootRenderer.retainsByDefault
     static let retainsByDefault: Bool = {
         if let v = getenv("KIOSK_RETAIN"), String(cString: v) == "0" { return false }
         return true
@@ -342,13 +355,13 @@ public final class RootRenderer {
     /// Tests: after each retained recording, record the frame again from scratch and compare
     /// items, hit regions and damage (`KIOSK_VERIFY_RETAINED=1` turns it on for every renderer
     /// and stops the process at the first difference).
-    var verifiesRetainedRecording = RootRenderer.verifiesByDefault
+    @exclusivity(unchecked) var verifiesRetainedRecording = RootRenderer.verifiesByDefault
     /// Whether the recording refills the spent frame's group arrays (`RenderPass.keepGroupStorage`);
     /// tests compare against a renderer that allocates them anew.
     var reusesGroupStorage = true { didSet { renderPass?.reusesGroupStorage = reusesGroupStorage } }
     static let verifiesByDefault: Bool = getenv("KIOSK_VERIFY_RETAINED") != nil
     /// The first difference the check found, if any.
-    private(set) var retainedMismatch: String?
+    @exclusivity(unchecked) private(set) var retainedMismatch: String?
     /// Nodes the last recorded frame copied / recorded again.
     var lastReusedNodes: Int { renderPass?.reusedNodes ?? 0 }
     var lastRecordedNodes: Int { renderPass?.recordedNodes ?? 0 }
@@ -385,24 +398,26 @@ public final class RootRenderer {
         patchedFrames += 1
         return damage
     }
-    private var patchBackoff = 0, patchSkips = 0, patchStreak = 0
+    @exclusivity(unchecked) private var patchBackoff = 0, patchSkips = 0, patchStreak = 0
+    /// Frames that updated or laid out without marking anything to record (tests, diagnostics).
+    @exclusivity(unchecked) private(set) var unrecordedFrames = 0
 
     /// Whether a scroll may be drawn by moving the last frame's pixels (`PixelMove`), when the
     /// surface is the one the last frame was drawn into (`KIOSK_MOVE_PIXELS=0` turns it off for
     /// every renderer). Off while something else draws into the surface too (`FrameLoop`'s
     /// FPS overlay: its pixels would move with the content).
-    public var movesPixels = RootRenderer.movesPixelsByDefault
+    @exclusivity(unchecked) public var movesPixels = RootRenderer.movesPixelsByDefault
     static let movesPixelsByDefault: Bool = {
         if let v = getenv("KIOSK_MOVE_PIXELS"), String(cString: v) == "0" { return false }
         return true
     }()
     /// Frames that moved pixels, and the last move (tests, diagnostics).
-    private(set) var movedFrames = 0
-    private(set) var lastMove: PixelMove?
+    @exclusivity(unchecked) private(set) var movedFrames = 0
+    @exclusivity(unchecked) private(set) var lastMove: PixelMove?
     /// Pixels the last frame that moved pixels painted after the move.
-    private(set) var lastPaintedArea = 0
-    private var movedDamage: [IntRect] = []
-    private var unmovedDamage: [IntRect] = []
+    @exclusivity(unchecked) private(set) var lastPaintedArea = 0
+    @exclusivity(unchecked) private var movedDamage: [IntRect] = []
+    @exclusivity(unchecked) private var unmovedDamage: [IntRect] = []
 
     /// Whether `surface` is the one the last frame was drawn into (the caller passes the last
     /// frame's pixels unless it asks for a full redraw).
@@ -412,14 +427,14 @@ public final class RootRenderer {
     }
     /// Whether frames whose changes are confined to a few subtrees are patched (`KIOSK_PATCH=0`
     /// turns it off for every renderer; tests compare the two).
-    var patchesFrames = RootRenderer.patchesEnabled
+    @exclusivity(unchecked) var patchesFrames = RootRenderer.patchesEnabled
     static let patchesEnabled: Bool = {
         if let v = getenv("KIOSK_PATCH"), String(cString: v) == "0" { return false }
         return true
     }()
     /// Frames drawn by patching the last display list, and why the last refused patch was
     /// refused (tests, diagnostics).
-    private(set) var patchedFrames = 0
+    @exclusivity(unchecked) private(set) var patchedFrames = 0
     var lastPatchRefusal: StaticString { renderPass?.patchRefusal ?? "" }
 
     private func verifyRetained(items: [DisplayItem], hits: [HitRegion], previous: [DisplayItem],
@@ -504,7 +519,7 @@ public final class RootRenderer {
         if wholeScreenDamage.count == 1 { wholeScreenDamage[0] = bounds } else { wholeScreenDamage = [bounds] }
         return wholeScreenDamage
     }
-    private var wholeScreenDamage: [IntRect] = []
+    @exclusivity(unchecked) private var wholeScreenDamage: [IntRect] = []
 
     /// What uncovered parts of the window show: white in light mode, black in dark (iOS's window).
     private var windowBackground: Raster.Color { graph.rootEnvironment.colorScheme == .dark ? .black : .white }
@@ -567,7 +582,7 @@ public final class RootRenderer {
         canvas.clip = surface.bounds
     }
     /// The display list's bounds, rebuilt each drawn frame (storage kept).
-    private var itemBounds: [IntRect] = []
+    @exclusivity(unchecked) private var itemBounds: [IntRect] = []
 
     /// The index of the last item that paints every pixel of `rect` opaquely, unclipped inside
     /// it: a solid, fully opaque fill of one axis-aligned rectangle containing `rect`, or an

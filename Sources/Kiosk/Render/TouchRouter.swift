@@ -52,7 +52,7 @@ final class TouchRouter {
     }
     var sessions: [Int: Session] = [:]
     /// The finger pairs of the two-finger gestures touched now (TwoFingerTracking.swift).
-    var pairs: [FingerPair] = []
+    @exclusivity(unchecked) var pairs: [FingerPair] = []
     private var lastTap: (key: Int, time: Double, location: CGPoint, count: Int)?
     /// The members' latest values of the combined gestures touched now, by node serial.
     private var combined: [Int: [Any?]] = [:]
