@@ -390,3 +390,19 @@ struct RetainScene: View {
         #expect(source.renderer.unrecordedFrames >= 30, "\(source.renderer.unrecordedFrames) frames recorded nothing")
     }
 }
+
+/// `Image.drawsLike` (ViewTypeInfo.swift) lists the fields an Image draws from by hand: a new
+/// stored field it does not compare would let a changed image keep its last recording (as the
+/// nine-slice `capsID` once did). This fails when Image's stored fields change, to send whoever
+/// changes them to `drawsLike`.
+@Suite struct ImageDrawComparisonTests {
+    @Test func drawsLikeComparesEveryStoredFieldOfImage() {
+        let fields = Mirror(reflecting: Image("x")).children.compactMap(\.label)
+        #expect(fields == ["content", "bundleID", "capsID", "sampling", "drawFlags"],
+                "Image's stored fields are \(fields): compare the new ones in Image.drawsLike, then list them here")
+        #expect(!Image("a").drawsLike(Image("b")) && Image("a").drawsLike(Image("a")))
+        #expect(!Image("a").drawsLike(Image("a").resizable()))
+        #expect(!Image("a").resizable().drawsLike(Image("a").resizable(capInsets: EdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2))))
+        #expect(!Image("a").drawsLike(Image("a").interpolation(.none)))
+    }
+}
