@@ -346,15 +346,22 @@ struct RetainScene: View {
         #expect(r.shifted > 0, "\(r)")
     }
 
+    /// A registered scene on a virtual 60-Hz clock, its renderer checking every retained
+    /// recording against a full one.
+    func verifiedSceneRun(_ name: String, width: Int, height: Int) throws -> (ViewFrameSource, VirtualRun) {
+        KioskScenes.registerAll()
+        let clock = Locked(0.0)
+        let source = try #require(DemoScenes.make(name, width: width, height: height, now: { clock.withLock { $0 } }) as? ViewFrameSource)
+        source.renderer.verifiesRetainedRecording = true
+        let run = try VirtualRun(source: source, width: width, height: height, frameInterval: 0.016)
+        run.onAdvance = { t in clock.withLock { $0 = t } }
+        return (source, run)
+    }
+
     /// The benchmark scenes whose frames change a little of the screen: every frame of a
     /// second recorded with reuse equals the full recording, and reuse happens.
     @Test(arguments: [3, 8, 10, 11, 12, 13, 14, 15, 16]) func lvglScenesMatchAFullRecording(_ n: Int) throws {
-        KioskScenes.registerAll()
-        var clock = 0.0
-        let source = try #require(DemoScenes.make("lvgl-\(n)", width: 800, height: 480, now: { clock }) as? ViewFrameSource)
-        source.renderer.verifiesRetainedRecording = true
-        let run = try VirtualRun(source: source, width: 800, height: 480, frameInterval: 0.016)
-        run.onAdvance = { clock = $0 }
+        let (source, run) = try verifiedSceneRun("lvgl-\(n)", width: 800, height: 480)
         var reused = 0, shifted = 0
         for _ in 0..<60 {
             run.step()
@@ -375,12 +382,7 @@ struct RetainScene: View {
     /// at 1920×1080 (its page fits: the ticker re-makes the same page every 16 ms) records and
     /// diffs nothing on those frames, and each still equals a full recording.
     @Test func unchangedTicksRecordNothing() throws {
-        KioskScenes.registerAll()
-        var clock = 0.0
-        let source = try #require(DemoScenes.make("lvgl-16", width: 1920, height: 1080, now: { clock }) as? ViewFrameSource)
-        source.renderer.verifiesRetainedRecording = true
-        let run = try VirtualRun(source: source, width: 1920, height: 1080, frameInterval: 0.016)
-        run.onAdvance = { clock = $0 }
+        let (source, run) = try verifiedSceneRun("lvgl-16", width: 1920, height: 1080)
         for _ in 0..<40 {
             run.step()
             run.advance()
