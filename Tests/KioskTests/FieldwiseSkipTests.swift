@@ -175,6 +175,71 @@ private struct EnvironmentParent: View {
     }
 }
 
+
+/// A row holding a constant binding (a Form's `Toggle("…", isOn: .constant(true))`).
+private struct ConstantRow: View {
+    let isOn: Binding<Bool>
+    let counts: Counts
+    var body: some View {
+        let _ = counts.child += 1
+        Text(isOn.wrappedValue ? "on" : "off")
+    }
+}
+
+private struct ConstantParent: View {
+    let counts: Counts
+    @State var ticks = 0
+    @State var flip = false
+    var body: some View {
+        VStack(spacing: 30) {
+            ConstantRow(isOn: .constant(flip), counts: counts)
+            Text("tick \(ticks)").onTapGesture { ticks += 1 }
+            Text("flip").onTapGesture { flip.toggle() }
+        }
+    }
+}
+
+/// An optional field beside a @State: its plan is made from the fields, not by Mirror.
+private struct OptionalFieldRow: View {
+    let note: String?
+    let counts: Counts
+    @State var taps = 0
+    var body: some View {
+        let _ = counts.child += 1
+        Text("\(note ?? "none") \(taps)").onTapGesture { taps += 1 }
+    }
+}
+
+private struct OptionalStateHolder: View {
+    let state: State<Int>?
+    var body: some View { EmptyView() }
+}
+
+/// A List re-evaluated with rows of the same fields: only the changed row's body runs.
+private struct ListRowBody: View {
+    let title: String
+    let counts: Counts
+    var body: some View {
+        let _ = counts.child += 1
+        Text(title)
+    }
+}
+
+private struct FormParent: View {
+    let counts: Counts
+    @State var quantity = 1
+    var body: some View {
+        Form {
+            Section("Order") {
+                Text("Quantity \(quantity)").onTapGesture { quantity += 1 }
+                ForEach(0..<5, id: \.self) { i in ListRowBody(title: "Item \(i)", counts: counts) }
+                Toggle("Gift wrap", isOn: .constant(true))
+            }
+            Section { Color.clear.frame(height: 10) }
+        }
+    }
+}
+
 @Suite struct FieldwiseSkipTests {
     @Test func aChildWithTheSameFieldsIsNotEvaluatedAgain() {
         let counts = Counts()
@@ -267,5 +332,65 @@ private struct EnvironmentParent: View {
         #expect(host.frame(ofText: "flavour spicy") != nil)
         tapText(host, "tick 1")
         #expect(host.frame(ofText: "own taps 1") != nil)        // state kept through the parent's evaluation
+    }
+
+    @Test func constantBindingsOfEqualValuesAreTheSameField() {
+        let counts = Counts()
+        let host = HeadlessHost(width: 300, height: 400) { ConstantParent(counts: counts) }
+        #expect(counts.child == 1)
+        tapText(host, "tick 0")
+        #expect(host.frame(ofText: "tick 1") != nil)
+        #expect(counts.child == 1)                              // .constant(false) again: skipped
+        tapText(host, "flip")
+        #expect(host.frame(ofText: "on") != nil)                // another constant value
+        #expect(counts.child == 2)
+        // By value, not by box: two boxes of one value are equal, of two values are not.
+        let info = ViewTypeInfo.make(for: ConstantRow(isOn: .constant(true), counts: counts))
+        #expect(info.fieldsEqual(ConstantRow(isOn: .constant(true), counts: counts), ConstantRow(isOn: .constant(true), counts: counts)))
+        #expect(!info.fieldsEqual(ConstantRow(isOn: .constant(true), counts: counts), ConstantRow(isOn: .constant(false), counts: counts)))
+        #expect(info.fieldsEqual(ConstantRow(isOn: .constant(true), counts: counts), ConstantRow(isOn: .constant(true), counts: counts)))
+        let strings = ViewTypeInfo.make(for: BoundLabel(text: .constant("a"), counts: counts))
+        #expect(strings.fieldsEqual(BoundLabel(text: .constant("a"), counts: counts), BoundLabel(text: .constant("a"), counts: counts)))
+        #expect(!strings.fieldsEqual(BoundLabel(text: .constant("a"), counts: counts), BoundLabel(text: .constant("b"), counts: counts)))
+    }
+
+    @Test func anOptionalFieldKeepsAFieldPlanAndTheState() throws {
+        // A plain optional is skipped by the plan (Mirror found nothing in it either); an
+        // optional that could hold a property still goes to Mirror.
+        let plan = try #require(PropertyPlan.make(for: OptionalFieldRow.self))
+        #expect(plan.fields.count == 1)
+        #expect(PropertyPlan.make(for: OptionalStateHolder.self) == nil)
+        let counts = Counts()
+        let host = HeadlessHost(width: 300, height: 400) {
+            VStack { OptionalFieldRow(note: "note", counts: counts) }
+        }
+        tapText(host, "note 0")
+        #expect(host.frame(ofText: "note 1") != nil)            // the state is installed
+    }
+
+    @Test func aFormReEvaluatesOnlyTheChangedRow() {
+        let counts = Counts()
+        let host = HeadlessHost(width: 390, height: 600) { FormParent(counts: counts) }
+        #expect(counts.child == 5)
+        tapText(host, "Quantity 1")
+        #expect(host.frame(ofText: "Quantity 2") != nil)
+        // The List flattens its rows again; the five rows and the constant toggle compare equal.
+        #expect(counts.child == 5)
+        tapText(host, "Quantity 2")
+        #expect(host.frame(ofText: "Quantity 3") != nil)
+        #expect(counts.child == 5)
+    }
+
+    @Test func anAnyViewOfATypeWithNoNodeComparesByItsFields() {
+        // A List's gap holds AnyView(EmptyView()), a type that never gets a node.
+        let host = HeadlessHost(width: 100, height: 100) { Color.red }
+        let context = ThreadContext.current
+        let previous = context.graph
+        context.graph = host.renderer.graph
+        defer { context.graph = previous }
+        let info = ViewTypeInfo.make(for: AnyView(EmptyView()))
+        #expect(info.fieldsEqual(AnyView(EmptyView()), AnyView(EmptyView())))
+        #expect(!info.fieldsEqual(AnyView(EmptyView()), AnyView(Text("a"))))
+        #expect(host.renderer.graph.viewKinds[ObjectIdentifier(EmptyView.self)] != nil)
     }
 }

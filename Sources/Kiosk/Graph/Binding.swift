@@ -37,7 +37,11 @@ public struct Binding<Value>: DynamicProperty {
 
     /// A binding to a value that never changes; writes are ignored.
     public static func constant(_ value: Value) -> Binding<Value> {
-        Binding(get: { value }, set: { _ in })
+        // The box is the getter's context (one allocation, as the captured value was) and the
+        // binding's source: two constants of equal values compare equal field by field, so a
+        // re-made `Toggle("…", isOn: .constant(true))` row is not evaluated again.
+        let box = ConstantBindingBox(value)
+        return Binding(get: { box.value }, set: { _ in }, source: box, path: nil)
     }
 
     public var wrappedValue: Value {
@@ -71,5 +75,20 @@ public struct Bindable<Value: AnyObject & Observable>: DynamicProperty {
     public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject> {
         let object = wrappedValue
         return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 }, source: object, path: keyPath)
+    }
+}
+
+/// A constant binding's value (Binding.constant): its source, compared by value where the
+/// value is Equatable (ViewFieldEquality.swift), by identity otherwise.
+class ConstantBindingSource {
+    func hasSameValue(as other: ConstantBindingSource) -> Bool { false }
+}
+
+final class ConstantBindingBox<Value>: ConstantBindingSource {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    override func hasSameValue(as other: ConstantBindingSource) -> Bool {
+        guard let other = other as? ConstantBindingBox<Value> else { return false }
+        return FieldEqualityBuilder.valuesEqual(value, other.value)
     }
 }

@@ -218,13 +218,7 @@ final class Node {
         }
         let type = ObjectIdentifier(Swift.type(of: view))
         if type != info.type {
-            if let known = graph.viewKinds[type] {
-                info = known
-            } else {
-                let made = ViewTypeInfo.make(for: view)
-                graph.viewKinds[type] = made
-                info = made
-            }
+            info = graph.typeInfo(of: view, type: type)
             kinds = info.kinds
         }
         // Written into the existing behaviour's box when it has the type (a new `any
@@ -232,7 +226,18 @@ final class Node {
         // `lvgl-8`'s 966 allocations per frame at 1080p).
         var drawsSame = false
         if kinds.contains(.layout) {
-            if !info.updateLayout(of: view, &layout, drawsSame: &drawsSame) { layoutInputChanged = true }
+            let oldZ = layout?.zIndex ?? 0
+            if !info.updateLayout(of: view, &layout, drawsSame: &drawsSame) {
+                layoutInputChanged = true
+                // The siblings' paint order is the laid-out parent's recording: a child's new
+                // zIndex records the parent's children again, in the new order (a recording
+                // that re-records only the changed child keeps it where it was).
+                if layout?.zIndex ?? 0 != oldZ {
+                    var p = parent
+                    while let q = p, q.layout == nil { p = q.parent }
+                    p?.invalidateRender()
+                }
+            }
         } else if layout != nil {
             layout = nil
             layoutInputChanged = true

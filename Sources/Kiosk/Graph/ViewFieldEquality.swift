@@ -96,9 +96,12 @@ enum FieldEqualityBuilder {
         if let c = T.self as? any _FieldwiseComparable.Type { return c._makeFieldEquality() }
         if let o = T.self as? any _OptionalFieldComparable.Type { return o._makeOptionalEquality(depth: depth) }
         if let e = T.self as? any Equatable.Type { return equatable(e) }
-        switch metadataKind(T.self) {
+        switch metadataKindWord(T.self) {
         case 0x200, 0x301:                                           // struct, tuple
-            var fields: [(offset: Int, equal: FieldEquality)] = []
+            // Field comparisons are held by a class, not as closures in an array of tuples: an
+            // array keeps a closure in its most general form, and each call through it wrapped
+            // it in a new reabstraction thunk (3 allocations per compared modifier in debug).
+            var fields: [FieldCheck] = []
             var plain: [(offset: Int, size: Int)] = []
             let walked = _forEachField(of: T.self, options: [.ignoreUnknown]) { _, offset, fieldType, _ in
                 func open<F>(_: F.Type) {
@@ -112,7 +115,7 @@ enum FieldEqualityBuilder {
                             plain.append((offset, fieldSize))
                         }
                     } else {
-                        fields.append((offset, makeTyped(F.self, depth: depth + 1)))
+                        fields.append(FieldCheck(offset: offset, equal: makeTyped(F.self, depth: depth + 1)))
                     }
                 }
                 _openExistential(fieldType, do: open)
@@ -125,16 +128,24 @@ enum FieldEqualityBuilder {
                 return { a, b in memcmp(a + run.offset, b + run.offset, run.size) == 0 }
             }
             if plain.isEmpty && fields.count == 1 {
-                let f = fields[0]
-                return { a, b in f.equal(a + f.offset, b + f.offset) }
+                let offset = fields[0].offset, equal = fields[0].equal
+                return { a, b in equal(a + offset, b + offset) }
             }
-            return { a, b in
-                for run in plain where memcmp(a + run.offset, b + run.offset, run.size) != 0 { return false }
-                for f in fields where !f.equal(a + f.offset, b + f.offset) { return false }
-                return true
-            }
+            let checks = FieldChecks(plain: plain, fields: fields)
+            return { a, b in checks.equal(a, b) }
         default:
             return bytes
+        }
+    }
+
+    /// Whether two values of one type are equal by this file's rules (a comparison made per
+    /// call: for values met rarely, like a constant binding's).
+    static func valuesEqual<T>(_ a: T, _ b: T) -> Bool {
+        withUnsafePointer(to: a) { pa in
+            withUnsafePointer(to: b) { pb in
+                if _isPOD(T.self) { return memcmp(pa, pb, MemoryLayout<T>.size) == 0 }
+                return makeTyped(T.self, depth: 1)(UnsafeRawPointer(pa), UnsafeRawPointer(pb))
+            }
         }
     }
 
@@ -142,10 +153,34 @@ enum FieldEqualityBuilder {
         { a, b in a.assumingMemoryBound(to: E.self).pointee == b.assumingMemoryBound(to: E.self).pointee }
     }
 
-    /// The kind word of a type's metadata (0x200 struct, 0x201 enum, 0x202 optional, 0x301
-    /// tuple, 0x302 function, 0x303 existential; classes hold an isa pointer there).
-    private static func metadataKind(_ type: Any.Type) -> UInt {
-        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+}
+
+/// The kind word of a type's metadata (0x200 struct, 0x201 enum, 0x202 optional, 0x301
+/// tuple, 0x302 function, 0x303 existential; classes hold an isa pointer there).
+func metadataKindWord(_ type: Any.Type) -> UInt {
+    unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self)
+}
+
+/// One non-plain field's comparison.
+final class FieldCheck {
+    let offset: Int
+    let equal: FieldEquality
+    init(offset: Int, equal: @escaping FieldEquality) { self.offset = offset; self.equal = equal }
+}
+
+/// A struct's comparison: its plain runs by bytes, then its other fields.
+final class FieldChecks {
+    let plain: [(offset: Int, size: Int)]
+    let fields: [FieldCheck]
+    init(plain: [(offset: Int, size: Int)], fields: [FieldCheck]) { self.plain = plain; self.fields = fields }
+
+    func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
+        for i in plain.indices where memcmp(a + plain[i].offset, b + plain[i].offset, plain[i].size) != 0 { return false }
+        for i in fields.indices {
+            let f = fields[i]
+            if !f.equal(a + f.offset, b + f.offset) { return false }
+        }
+        return true
     }
 }
 
@@ -161,16 +196,16 @@ extension TupleView: _FieldwiseComparable {
 }
 
 extension AnyView: _FieldwiseComparable {
-    /// The same type and equal values (that type's comparison, from the graph's type table: a
-    /// type met inside an AnyView has a node of its own, so its info exists).
+    /// The same type and equal values (that type's comparison, from the graph's type table;
+    /// made there for a type that has no node, like a List gap's `AnyView(EmptyView())`).
     static func _makeFieldEquality() -> FieldEquality {
         { a, b in
             let x = a.assumingMemoryBound(to: AnyView.self).pointee.view
             let y = b.assumingMemoryBound(to: AnyView.self).pointee.view
             let type = ObjectIdentifier(Swift.type(of: x))
-            guard type == ObjectIdentifier(Swift.type(of: y)),
-                  let info = ThreadContext.current.graph?.viewKinds[type] else { return false }
-            return info.fieldsEqual(x, y)
+            guard type == ObjectIdentifier(Swift.type(of: y)), let graph = ThreadContext.current.graph else { return false }
+            let info = graph.typeInfo(of: x, type: type)
+            return info.kinds.contains(.equatable) ? info.isEqual(x, y) : info.fieldsEqual(x, y)
         }
     }
 }
@@ -181,7 +216,11 @@ extension Binding: _FieldwiseComparable {
         return { a, b in
             let x = a.assumingMemoryBound(to: Binding<Value>.self), y = b.assumingMemoryBound(to: Binding<Value>.self)
             if let p = x.pointee.source, let q = y.pointee.source {
-                return p === q && x.pointee.sourcePath == y.pointee.sourcePath
+                if p === q { return x.pointee.sourcePath == y.pointee.sourcePath }
+                // `.constant(v)`: equal values are the same binding (reads give v, writes do nothing).
+                guard x.pointee.sourcePath == nil, y.pointee.sourcePath == nil,
+                      let c = p as? ConstantBindingSource, let d = q as? ConstantBindingSource else { return false }
+                return c.hasSameValue(as: d)
             }
             return memcmp(a, b, size) == 0
         }

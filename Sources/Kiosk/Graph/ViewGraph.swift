@@ -25,13 +25,12 @@ final class ViewGraph {
     /// Where each struct view type keeps its @State/@Environment (nil: found by Mirror).
     @exclusivity(unchecked) var propertyPlans: [ObjectIdentifier: PropertyPlan?] = [:]
 
-    /// Whether kept children that are not Equatable but hold the same fields skip evaluation.
-    /// Off by default (`KIOSK_FIELDWISE=1`, or this graph's `fieldwiseEquality`): the
-    /// comparison still allocates (FrameAllocationTests' and WholeFrameCostTests' bounds fail
-    /// with it on), and RetainedDisplayListTests' deep-leaf case sees its damage in another order.
+    /// Whether kept children that are not Equatable but hold the same fields skip evaluation
+    /// (SwiftUI's rule; ViewFieldEquality.swift). On by default; `KIOSK_FIELDWISE=0` turns it
+    /// off for every graph (to compare), a graph's `fieldwiseEquality` for one.
     static let fieldwiseByDefault: Bool = {
-        guard let v = getenv("KIOSK_FIELDWISE") else { return false }
-        return String(cString: v) == "1"
+        guard let v = getenv("KIOSK_FIELDWISE") else { return true }
+        return String(cString: v) != "0"
     }()
     @exclusivity(unchecked) var fieldwiseEquality = ViewGraph.fieldwiseByDefault
     /// Deeper than this, a view tree is taken to recurse without end and is cut off.

@@ -73,6 +73,15 @@ class ViewTypeInfo {
     }
     func lifecycle(of view: any View) -> (any LifecycleModifier)? { nil }
 
+    /// What values of this type are to a List's flattening (List.swift), found on first use.
+    private var listRoleFound: ListRole?
+    func listRole(of view: any View) -> ListRole {
+        if let listRoleFound { return listRoleFound }
+        let role = ListRole(of: view)
+        listRoleFound = role
+        return role
+    }
+
     /// Whether two values of this type are equal (false for types that are not Equatable).
     func isEqual(_ a: any View, _ b: any View) -> Bool { equality?.isEqual(a, b) ?? false }
 
@@ -437,5 +446,15 @@ extension _PaddingLayout: LayoutInputComparable {
     func laysOutLike(_ other: Self) -> Bool {
         insets.top == other.insets.top && insets.leading == other.insets.leading
             && insets.bottom == other.insets.bottom && insets.trailing == other.insets.trailing
+    }
+}
+
+extension ViewGraph {
+    /// The type table's entry for a view's type (`type`: its ObjectIdentifier), made on first use.
+    func typeInfo(of view: any View, type: ObjectIdentifier) -> ViewTypeInfo {
+        if let known = viewKinds[type] { return known }
+        let made = ViewTypeInfo.make(for: view)
+        viewKinds[type] = made
+        return made
     }
 }

@@ -158,8 +158,38 @@ extension EmptyView: ListRowsContainer {}
 extension _ConditionalContent: ListRowsContainer {}
 extension Optional: ListRowsContainer where Wrapped: View {}
 
+/// What a view is to a List's flattening (ListRows.add), kept per view type in its
+/// `ViewTypeInfo`: the casts are made once, on the first value met.
+enum ListRole {
+    /// A trait modifier, edit actions or a Section: cast each time (they are few).
+    case special
+    /// Its children are rows one by one (ListRowsContainer: a primitive).
+    case container
+    /// One row.
+    case row
+
+    init(of view: any View) {
+        if view is any ListRowTraitCarrier || view is any ListEditableRows || view is any ListSection { self = .special }
+        else if view is any ListRowsContainer { self = .container }
+        else { self = .row }
+    }
+}
+
 /// A row's structural identity: the keys on the way to it (ForEach ids, tuple indexes).
-struct ListPath: Hashable { var keys: [AnyHashable] }
+struct ListPath: Hashable { var keys: [ListKey] }
+
+/// One step of a `ListPath`: a container's child key, or a part a List adds itself. Kept as
+/// plain data: `[AnyHashable]` paths cost 13 % of a bench-form-40 frame in AnyHashable's `==`
+/// (metadata lookups per compare), as every row's id is compared on each re-flattening.
+struct ListKey: Hashable {
+    enum Part: UInt8 { case child, header, content, footer, gap, implicit, wrapped }
+    var key: ChildKey
+    var part: Part
+    init(_ key: ChildKey) { self.key = key; part = .child }
+    init(_ part: Part) { key = ChildKey(0); self.part = part }
+    /// The container's key (a ForEach id) when this step is one.
+    var childKey: ChildKey? { part == .child ? key : nil }
+}
 
 /// One entry of the flattened list.
 struct ListItem: Identifiable {
@@ -178,11 +208,28 @@ struct ListRows {
     private var sectionStart = 0
     private var sections = 0
 
-    mutating func add(_ view: any View, path: [AnyHashable], traits: ListRowTraits) {
+    mutating func add(_ view: any View, path: [ListKey], traits: ListRowTraits) {
+        // What the view is to a list, found once per type (four casts per view were 10 % of a
+        // bench-form-40 frame, each ≈ 1 200 instructions). Plain rows and containers need no
+        // cast at all then; the graph's type info lists a container's children.
+        let graph = ThreadContext.current.graph
+        let info = graph?.typeInfo(of: view, type: ObjectIdentifier(type(of: view)))
+        switch info?.listRole(of: view) {
+        case .row?:
+            addRow(view, path: path, traits: traits)
+            return
+        case .container?:
+            var children = ChildList()
+            info!.makeChildren(of: view, &children)
+            for child in children.views { add(child.view, path: path + [ListKey(child.key)], traits: traits) }
+            return
+        default:
+            break
+        }
         if let carrier = view as? any ListRowTraitCarrier {
             var t = traits
             carrier.edit(&t)
-            add(carrier.rowContent, path: path + [AnyHashable(0)], traits: t)
+            add(carrier.rowContent, path: path + [ListKey(.wrapped)], traits: t)
         } else if let editable = view as? any ListEditableRows {
             // A ForEach with edit actions (ListEditing.swift): each row knows its offset.
             var children = ChildList()
@@ -191,33 +238,37 @@ struct ListRows {
             for (i, child) in rows.enumerated() {
                 var t = traits
                 t.edit = ListRowEdit(offset: i, count: rows.count, delete: editable.delete, move: editable.move)
-                add(child.view, path: path + [AnyHashable(0), child.key], traits: t)
+                add(child.view, path: path + [ListKey(.wrapped), ListKey(child.key)], traits: t)
             }
         } else if let section = view as? any ListSection {
             closeSection()
             openSection(path: path, beforeHeader: section.headerView != nil)
             if let header = section.headerView {
-                items.append(ListItem(id: ListPath(keys: path + [AnyHashable(SectionPart.header)]), kind: .header,
+                items.append(ListItem(id: ListPath(keys: path + [ListKey(.header)]), kind: .header,
                                       view: AnyView(header), traits: traits))
             }
-            add(section.contentView, path: path + [AnyHashable(SectionPart.content)], traits: traits)
+            add(section.contentView, path: path + [ListKey(.content)], traits: traits)
             if let footer = section.footerView {
-                items.append(ListItem(id: ListPath(keys: path + [AnyHashable(SectionPart.footer)]), kind: .footer,
+                items.append(ListItem(id: ListPath(keys: path + [ListKey(.footer)]), kind: .footer,
                                       view: AnyView(footer), traits: traits))
             }
             closeSection()
         } else if let container = view as? any ListRowsContainer {
             var children = ChildList()
             container.makeChildren(&children)
-            for child in children.views { add(child.view, path: path + [child.key], traits: traits) }
+            for child in children.views { add(child.view, path: path + [ListKey(child.key)], traits: traits) }
         } else {
-            if !sectionOpen { openSection(path: path + [AnyHashable("implicit")], beforeHeader: false) }
-            items.append(ListItem(id: ListPath(keys: path), kind: .row, view: AnyView(view), traits: traits))
+            addRow(view, path: path, traits: traits)
         }
     }
 
-    private mutating func openSection(path: [AnyHashable], beforeHeader: Bool) {
-        items.append(ListItem(id: ListPath(keys: path + [AnyHashable("gap")]), kind: .gap(first: sections == 0, beforeHeader: beforeHeader),
+    private mutating func addRow(_ view: any View, path: [ListKey], traits: ListRowTraits) {
+        if !sectionOpen { openSection(path: path + [ListKey(.implicit)], beforeHeader: false) }
+        items.append(ListItem(id: ListPath(keys: path), kind: .row, view: AnyView(view), traits: traits))
+    }
+
+    private mutating func openSection(path: [ListKey], beforeHeader: Bool) {
+        items.append(ListItem(id: ListPath(keys: path + [ListKey(.gap)]), kind: .gap(first: sections == 0, beforeHeader: beforeHeader),
                               view: AnyView(EmptyView()), traits: ListRowTraits()))
         sections += 1
         sectionOpen = true

@@ -142,11 +142,11 @@ protocol TabTraitSource {
 struct TabEntries {
     private(set) var items: [TabEntry] = []
 
-    mutating func add(_ view: any View, path: [AnyHashable], traits: TabTraits) {
+    mutating func add(_ view: any View, path: [ListKey], traits: TabTraits) {
         if !(view is any ModifierCarrier), !(view is any TabTraitSource), let container = view as? any ListRowsContainer {
             var children = ChildList()
             container.makeChildren(&children)
-            for child in children.views { add(child.view, path: path + [AnyHashable(child.key)], traits: traits) }
+            for child in children.views { add(child.view, path: path + [ListKey(child.key)], traits: traits) }
             return
         }
         // The traits are read through the tab's modifiers, outermost first (the outer one wins).
@@ -162,7 +162,7 @@ struct TabEntries {
             }
         }
         let id = AnyHashable(ListPath(keys: path))
-        let value = t.tag ?? (path.last.flatMap { ($0.base as? ChildKey)?.anyHashable }) ?? id
+        let value = t.tag ?? path.last?.childKey?.anyHashable ?? id
         items.append(TabEntry(id: id, selectionValue: value, traits: t, view: AnyView(view)))
     }
 }
