@@ -132,6 +132,10 @@ final class Node {
     /// The transaction this node was last evaluated in, and the graph update it was.
     @exclusivity(unchecked) var transaction = Transaction()
     @exclusivity(unchecked) var transactionStamp = -1
+    /// The update in which a node below this one was invalidated (ViewGraph.update marks the
+    /// ancestors of each dirty node): such a node is evaluated even when its value is equal,
+    /// so the dirty ones below are evaluated in its transaction, as they were before skipping.
+    @exclusivity(unchecked) var dirtyBelowStamp = -1
     /// The running animation of the view's (or its modifier's) animatableData.
     @exclusivity(unchecked) var valueAnimator: AttributeAnimator? { didSet { invalidateRender() } }
     /// The running animation of its frame.

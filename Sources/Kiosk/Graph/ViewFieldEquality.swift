@@ -11,7 +11,8 @@
 //   `@EnvironmentObject` —: not compared. The node keeps its
 //   cells whatever the new value holds; the environment is compared by the reconcile (its
 //   version), and writes to any of these invalidate their readers directly;
-// - class references (`@ObservedObject`'s object, `@Bindable`'s, any other object): identity;
+// - class references (`@ObservedObject`'s object, `@Bindable`'s, any other object): identity,
+//   except kiosk's own objects that views read untracked (`_UntrackedStateObject`): never equal;
 // - `Binding`: the storage it points at (a `@State`'s cell; an `@Observable` object and key
 //   path, `@Bindable`'s); others — made from closures (`Binding(get:set:)`, `.constant`), or
 //   into an ObservableObject, whose changes reach only its subscribers — by their closures'
@@ -43,6 +44,12 @@ protocol _FieldwiseComparable {
     static func _makeFieldEquality() -> FieldEquality
 }
 
+/// An engine object whose fields views read in their bodies without observation (a
+/// presentation's entry: its drag, detent, environment and scheme): a view holding one is never
+/// equal to its next value, so it is evaluated whenever its parent is, as before field-wise
+/// skipping. (An app's plain object is compared by identity, as SwiftUI does.)
+protocol _UntrackedStateObject: AnyObject {}
+
 /// Property wrappers whose storage belongs to the node: never compared.
 protocol _NodeOwnedProperty {}
 extension State: _NodeOwnedProperty {}
@@ -66,6 +73,9 @@ extension Optional: _OptionalFieldComparable {
         }
         let inner = FieldEqualityBuilder.makeTyped(Wrapped.self, depth: depth + 1)
         return { a, b in
+            // The same bytes are the same value (two nils, or one payload's references): the
+            // common case, answered without the generic Optional's metadata and copies below.
+            if memcmp(a, b, size) == 0 { return true }
             let x = a.assumingMemoryBound(to: Wrapped?.self), y = b.assumingMemoryBound(to: Wrapped?.self)
             let xNil = x.pointee == nil, yNil = y.pointee == nil
             if xNil || yNil { return xNil && yNil }
@@ -91,6 +101,7 @@ enum FieldEqualityBuilder {
         if _isPOD(T.self) { return { a, b in memcmp(a, b, size) == 0 } }
         let bytes: FieldEquality = { a, b in memcmp(a, b, size) == 0 }
         if depth > maxDepth { return bytes }
+        if T.self is _UntrackedStateObject.Type { return { _, _ in false } }
         if T.self is AnyClass { return bytes }                       // identity
         if T.self is _NodeOwnedProperty.Type { return { _, _ in true } }
         if let c = T.self as? any _FieldwiseComparable.Type { return c._makeFieldEquality() }

@@ -388,6 +388,14 @@ final class ViewGraph {
                 // Swapped with scratch arrays rather than copied: the queues keep their storage.
                 swap(&dirty, &batchScratch)
                 ViewGraph.sortByDepth(&batchScratch)
+                // Ancestors of the dirty nodes are not skipped as equal: a skipped one would leave
+                // a dirty node below to be evaluated on its own, in its own write's transaction
+                // (a focused field's plain one), not in the one its ancestors pass down (the
+                // keyboard inset's animation), and its frame would jump.
+                for node in batchScratch {
+                    var n = node.parent
+                    while let p = n, p.dirtyBelowStamp != updateStamp { p.dirtyBelowStamp = updateStamp; n = p.parent }
+                }
                 for node in batchScratch where node.isDirty && !node.isRemoved {
                     evaluate(node)
                     evaluated = true
@@ -611,10 +619,15 @@ final class ViewGraph {
                 if wasLeaving { reinsert(existing) }
                 if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
                    existing.kinds.contains(.equatable) ? existing.info.isEqual(existing.view, view)
-                       : fieldwiseEquality && existing.info.fieldsEqual(existing.view, view) {
+                       : fieldwiseEquality && existing.dirtyBelowStamp != updateStamp && existing.info.fieldsEqual(existing.view, view) {
                     // Same value (Equatable's ==, else the same fields: ViewFieldEquality.swift),
                     // same environment, no state changed: its body would give the same children
                     // (SwiftUI skips these too). The old value keeps its installed state.
+                    // It still takes this update's transaction, as an evaluation would: its
+                    // subtree may move (a parent's new inset, a sheet's slide), and the layout
+                    // pass animates a node by the transaction of its nearest stamped ancestor.
+                    existing.transaction = transaction
+                    existing.transactionStamp = updateStamp
                 } else {
                     // The child's old value goes back into the entry: its box is the one the
                     // next evaluation writes into.

@@ -33,7 +33,7 @@ enum PresentationStyle: Equatable {
 
 /// One presented thing: its content (built in the presenter's context), the presenter's
 /// environment, and how to dismiss it (write the presenter's binding).
-final class PresentationEntry {
+final class PresentationEntry: _UntrackedStateObject {
     let id: Int
     let style: PresentationStyle
     /// The presented view, made anew from the presenter's latest value.

@@ -99,3 +99,10 @@ public struct Canvas<Symbols: View>: View, PrimitiveView, LayoutBehavior {
     }
 }
 
+
+extension Canvas: _FieldwiseComparable {
+    /// Never equal: a renderer reads what it likes when it draws (an animated image's frame due
+    /// now, an object's fields), so a canvas re-made by its parent draws again (a TimelineView's
+    /// canvas each tick), as SwiftUI's does.
+    static func _makeFieldEquality() -> FieldEquality { { _, _ in false } }
+}
