@@ -237,6 +237,16 @@ final class ViewGraph {
         }
     }
 
+    /// Marks `node`'s ancestors as having a node to evaluate below them in this update.
+    private func markDirtyBelow(_ node: Node) {
+        let stamp = updateStamp
+        var n = node.parent
+        while let p = n, p.dirtyBelowStamp != stamp {
+            p.dirtyBelowStamp = stamp
+            n = p.parent
+        }
+    }
+
     func invalidate(_ node: Node) {
         if !needsUpdate && !isUpdating { wakeHandler?() }
         needsUpdate = true
@@ -392,10 +402,7 @@ final class ViewGraph {
                 // a dirty node below to be evaluated on its own, in its own write's transaction
                 // (a focused field's plain one), not in the one its ancestors pass down (the
                 // keyboard inset's animation), and its frame would jump.
-                for node in batchScratch {
-                    var n = node.parent
-                    while let p = n, p.dirtyBelowStamp != updateStamp { p.dirtyBelowStamp = updateStamp; n = p.parent }
-                }
+                for i in batchScratch.indices { markDirtyBelow(batchScratch[i]) }
                 for node in batchScratch where node.isDirty && !node.isRemoved {
                     evaluate(node)
                     evaluated = true
@@ -618,8 +625,9 @@ final class ViewGraph {
                 let wasLeaving = existing.isLeaving
                 if wasLeaving { reinsert(existing) }
                 if !existing.isDirty, !wasLeaving, existing.environment.version == environment.version,
+                   existing.dirtyBelowStamp != updateStamp,
                    existing.kinds.contains(.equatable) ? existing.info.isEqual(existing.view, view)
-                       : fieldwiseEquality && existing.dirtyBelowStamp != updateStamp && existing.info.fieldsEqual(existing.view, view) {
+                       : fieldwiseEquality && existing.info.fieldsEqual(existing.view, view) {
                     // Same value (Equatable's ==, else the same fields: ViewFieldEquality.swift),
                     // same environment, no state changed: its body would give the same children
                     // (SwiftUI skips these too). The old value keeps its installed state.
