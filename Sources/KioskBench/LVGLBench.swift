@@ -92,6 +92,7 @@ enum LVGLBench {
         guard mode == "direct" || mode == "full" else { throw Failure(message: "unknown mode '\(mode)' (direct or full)") }
         let full = mode == "full"
         let trace = args.contains("--trace")
+        let traceRects = args.contains("--trace-rects")
         let clockName = value(args, "--clock") ?? "wall"
         guard clockName == "wall" || clockName == "cpu" else { throw Failure(message: "unknown clock '\(clockName)' (wall or cpu)") }
         cpuClock = clockName == "cpu"
@@ -132,6 +133,7 @@ enum LVGLBench {
             let t = source.lastFrameTimes
             times.append((t.record + t.raster) * 1000)
             frames.append(dt)
+            if traceRects { print("damage at \(ms) ms: " + damage.map { "\($0.x0),\($0.y0)-\($0.x1),\($0.y1)" }.joined(separator: " ")) }
             if trace { print("frame at \(ms) ms: whole \(f3(dt)) update \(f3(t.update * 1000)) layout \(f3(t.layout * 1000)) record \(f3(t.record * 1000)) raster \(f3(t.raster * 1000)) ms, \(a) allocations, \(px) px") }
             phases[0].append(t.update * 1000); phases[1].append(t.layout * 1000)
             phases[2].append(t.record * 1000); phases[3].append(t.raster * 1000)

@@ -121,6 +121,20 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// The most a miter join can reach past half the line width, as a multiple of it, for a
+    /// stroke of this path: √2 for one rectangle or rounded rectangle with positive width and
+    /// height built on an empty path (a convex outline whose joins each turn at most 90°: the
+    /// right corners, or the pieces of a corner's quarter arc, so a miter is at most 1/cos 45°
+    /// of the half width), nil for any other path (its miters reach the miter limit).
+    public var miterReach: Double? {
+        switch shape {
+        case .rect(let r)? where r.width != 0 && r.height != 0 && r.width.isFinite && r.height.isFinite: return 2.0.squareRoot()
+        case .roundedRect(let r)? where r.rect.width > 0 && r.rect.height > 0 && r.rect.width.isFinite && r.rect.height.isFinite:
+            return 2.0.squareRoot()
+        default: return nil
+        }
+    }
+
     /// The centre and radius when the whole path is one circle built by `addEllipse` or
     /// `addCircle` on an empty path (it starts at angle 0 and runs clockwise on screen).
     public var inlineCircle: (center: Point, radius: Double)? {

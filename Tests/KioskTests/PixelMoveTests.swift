@@ -141,4 +141,52 @@ private struct MoveScene: View {
             }
         }
     }
+
+    @Test func scatteredItemsAreNotMoved() {
+        // Four 40×40 boxes in the corners moved 3 px together: the move's destination is
+        // their bounding box, nearly all backdrop (6 400 of ≈ 37 000 px are boxes), so the
+        // boxes are painted where they were and are (`lvgl-5`'s falling images), not moved.
+        let a = ScrollModel(), b = ScrollModel()
+        let host = HeadlessHost(width: 220, height: 240) { ScatteredScene(model: a) }
+        let plain = HeadlessHost(width: 220, height: 240) { ScatteredScene(model: b) }
+        host.renderer.verifiesRetainedRecording = true
+        plain.renderer.retainsDisplayList = false
+        plain.renderer.movesPixels = false
+        for (k, y) in [CGFloat(3), 6, 2].enumerated() {
+            let before = host.renderer.movedFrames
+            a.offset = y; b.offset = y
+            host.advance(by: HeadlessHost.frameInterval)
+            plain.advance(by: HeadlessHost.frameInterval)
+            #expect(host.renderer.movedFrames == before, "step \(k): moved \(host.renderer.lastMove.map { "\($0)" } ?? "")")
+            #expect(host.renderer.lastMove == nil)
+            // Painted: each box's old ∪ new bounds (≈ 4 × 40 × 44), not the 180 × 200 box.
+            #expect(host.renderer.lastPaintedArea < 10_000, "step \(k): \(host.renderer.lastPaintedArea) px painted")
+            #expect(host.renderer.retainedMismatch == nil, "step \(k): \(host.renderer.retainedMismatch ?? "")")
+            #expect(pixels(host.snapshot()) == pixels(plain.snapshot()), "step \(k)")
+        }
+    }
+}
+
+/// Four boxes in the corners of a 180 × 200 area that do not change (Equatable: an offset
+/// above them moves them as one shifted block).
+private struct ScatteredBoxes: View, Equatable {
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            Color.red.frame(width: 40, height: 40).position(x: 20, y: 20)
+            Color.green.frame(width: 40, height: 40).position(x: 160, y: 20)
+            Color.blue.frame(width: 40, height: 40).position(x: 20, y: 180)
+            Color.black.frame(width: 40, height: 40).position(x: 160, y: 180)
+        }
+        .frame(width: 180, height: 200)
+    }
+}
+
+private struct ScatteredScene: View {
+    @ObservedObject var model: ScrollModel
+    var body: some View {
+        ZStack(alignment: .topLeading) {
+            Color(white: 0.96)
+            ScatteredBoxes().offset(y: model.offset).position(x: 110, y: 110)
+        }
+    }
 }

@@ -358,8 +358,9 @@ final class DamageTracker {
     /// are painted, as are the moved items' old and new bounds outside the destination (what
     /// the move uncovers, and what came from outside the screen).
     ///
-    /// Not planned when painting all that would not save half the destination: the move costs
-    /// a copy of the destination's rows.
+    /// Not planned when painting all that would not save half the destination, nor when the
+    /// moved items cover less than half of it (scattered items: the copy moves mostly
+    /// backdrop): the move costs a copy of the destination's rows.
     private func planMove(old: [DisplayItem], new: [DisplayItem], reused: [ReusedBlock], screen: IntRect) {
         // The move most shifted items made: the items of each distinct move tallied in one pass
         // (in order of first appearance, so the first of equal counts wins, as before). Counting
@@ -400,11 +401,22 @@ final class DamageTracker {
         movedNew.append(contentsOf: repeatElement(false, count: new.count))
         var newBox = IntRect.empty, oldBox = IntRect.empty
         var firstNew = Int.max, firstOld = Int.max
+        // What the moved items cover on screen (their new bounds' areas; an item inside the last
+        // one counted, a card's child, is not counted again; overlaps otherwise count twice):
+        // painting them is what the move saves.
+        var covered = 0, lastCounted = IntRect.empty
+        @inline(__always) func count(_ bounds: IntRect) {
+            let r = bounds.intersection(screen)
+            if r.isEmpty || lastCounted.contains(r) { return }
+            covered += r.area
+            lastCounted = r
+        }
         new.withUnsafeBufferPointer { nb in
             old.withUnsafeBufferPointer { ob in
                 for b in reused where b.shifted && b.dx == dx && b.dy == dy {
                     firstNew = min(firstNew, b.new); firstOld = min(firstOld, b.old)
                     for k in 0..<b.count {
+                        count(nb[b.new + k].bounds)
                         newBox = newBox.union(nb[b.new + k].bounds)
                         oldBox = oldBox.union(ob[b.old + k].bounds)
                         movedOld[b.old + k] = true
@@ -444,6 +456,7 @@ final class DamageTracker {
                     if let c = nb[i].clip { clips = clips.intersection(c) }
                     movedOld[o] = true
                     movedNew[i] = true
+                    count(nb[i].bounds)
                     newBox = newBox.union(nb[i].bounds)
                     oldBox = oldBox.union(ob[o].bounds)
                 }
@@ -456,6 +469,11 @@ final class DamageTracker {
         let source = IntRect(x0: dest0.x0 - dx, y0: dest0.y0 - dy, x1: dest0.x1 - dx, y1: dest0.y1 - dy).intersection(screen)
         let dest = IntRect(x0: source.x0 + dx, y0: source.y0 + dy, x1: source.x1 + dx, y1: source.y1 + dy)
         guard dest.area >= PixelMove.minimumArea else { return }
+        // Moved items scattered over the backdrop (`lvgl-5`'s 8 or 55 falling images, most of
+        // them a pixel down in a frame): the destination is their bounding box, mostly backdrop,
+        // and copying it costs more than painting the items where they were and are. Moved only
+        // when they cover half of it: a scrolled page (cards, rows) covers most of its box.
+        guard covered * 2 >= dest.area else { return }
         moveRects.removeAll(keepingCapacity: true)
         // The moved items outside the destination, old and new.
         addPieces(of: oldBox.intersection(screen), outside: dest)

@@ -35,9 +35,20 @@ public final class RootRenderer {
     /// each rasterizing again the items that straddle rectangles). One rectangle is drawn as it
     /// is, whatever its size: it is never dearer than the screen, and LVGL scene 16's scrolled
     /// page (74 % of an 800×480 screen below a still tab bar) was redrawn whole every frame.
+    /// Redrawn "whole" means the box around the rectangles, not the screen: scene 16's page
+    /// (x 17…783) and its scrollbar (x 788…793) are two rectangles over 60 %, and drawing the
+    /// screen for them painted the still tab bar above too.
     static let fullRedrawShare = 0.6
     static func redrawsWhole(_ damage: [IntRect], of bounds: IntRect) -> Bool {
         damage.count > 1 && Double(damage.reduce(0) { $0 + $1.area }) > Double(bounds.area) * fullRedrawShare
+    }
+    /// The one rectangle several damage rectangles over `fullRedrawShare` are drawn as (their
+    /// bounding box within `bounds`), nil when they are drawn as they are.
+    static func redrawnBox(_ damage: [IntRect], of bounds: IntRect) -> IntRect? {
+        guard redrawsWhole(damage, of: bounds) else { return nil }
+        var box = IntRect.empty
+        for r in damage { box = box.union(r) }
+        return box.intersection(bounds)
     }
     /// Whether frames time their phases into `lastFrameTimes` (benchmarks; off by default, so a
     /// running kiosk reads no clocks for it).
@@ -185,7 +196,10 @@ public final class RootRenderer {
                 damage = damageTracker.between(old: pass.previousItems, new: pass.items, reused: pass.reusedBlocks, within: bounds,
                                                movingPixels: moving)
                 move = damageTracker.move
-                if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds); move = nil }
+                if let box = RootRenderer.redrawnBox(damage, of: bounds) {
+                    // With a planned move the damage leaves out what the move paints: the screen.
+                    damage = wholeScreen(move == nil ? box : bounds); move = nil
+                }
             }
             if verifiesRetainedRecording {
                 verifyRetained(items: pass.items, hits: pass.hitRegions, previous: pass.previousItems,
@@ -390,7 +404,7 @@ public final class RootRenderer {
         patchStreak += 1
         if patchStreak >= 64 { patchBackoff /= 2; patchStreak = 0 }
         graph.renderGeneration += 1
-        if RootRenderer.redrawsWhole(damage, of: bounds) { damage = wholeScreen(bounds) }
+        if let box = RootRenderer.redrawnBox(damage, of: bounds) { damage = wholeScreen(box) }
         if let before {
             verifyRetained(items: items, hits: hitRegions, previous: before,
                            bounds: bounds, damage: damage, fullRedraw: false)
@@ -459,13 +473,13 @@ public final class RootRenderer {
             // (An item with a NaN in it is unequal to itself: the item-by-item diff repaints it
             // every frame, a copied one is known equal. Only lists without one compare.)
             let full = DamageTracker().between(old: previous, new: check.items, within: bounds)
-            let expected = RootRenderer.redrawsWhole(full, of: bounds) ? [bounds] : full
+            let expected = RootRenderer.redrawnBox(full, of: bounds).map { [$0] } ?? full
             if expected != damage { problem = "damage \(damage) retained, \(expected) recorded" }
         } else if move != nil {
             // The damage of the frame without the move, painted over a copy of the last frame
             // after drawing (`verifyMovedPixels`).
             let full = DamageTracker().between(old: previous, new: check.items, within: bounds)
-            unmovedDamage = RootRenderer.redrawsWhole(full, of: bounds) ? [bounds] : full
+            unmovedDamage = RootRenderer.redrawnBox(full, of: bounds).map { [$0] } ?? full
         }
         guard let problem else { return }
         retainedMismatch = "frame \(frameCount): \(problem)"

@@ -154,10 +154,22 @@ public struct _ShapeView<Content: Shape, Style: ShapeStyle>: View, PrimitiveView
                       localBounds: pathBounds, hitShape: path)
         case .stroke(let stroke):
             let p = stroke.parameters
-            let grow = p.lineWidth / 2 * (p.lineJoin == .miter ? max(1, p.miterLimit) : 1) + 1
+            let grow = p.lineWidth / 2 * Self.joinReach(path, p) + 1
             let bounds = path.isEmpty ? CGRect.zero : pathBounds.insetBy(dx: -grow, dy: -grow)
             pass.emit(.stroke(path, paint, p), owner: node, index: 0, localBounds: bounds, hitShape: path)
         }
+    }
+
+    /// How far past half the line width a join of `path`'s stroke reaches, in half widths: the
+    /// miter limit for miters, except where the outline's joins turn at most 90° (a rectangle
+    /// or rounded rectangle: √2). `LVGLCard`'s 2-px border was bounded 11 px out, so a moved
+    /// card damaged 292 × (143 + its move) px for its 270 × 120 (`lvgl-11` at 1080p: 14 % of
+    /// the screen against LVGL's 11.5 %).
+    static func joinReach(_ path: Raster.Path, _ p: StrokeParameters) -> Double {
+        guard p.lineJoin == .miter else { return 1 }
+        let limit = max(1, p.miterLimit)
+        if let reach = path.miterReach { return min(limit, reach) }
+        return limit
     }
 
     /// The outline and its exact bounds, kept on the node while the shape value (compared
