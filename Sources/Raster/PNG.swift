@@ -259,7 +259,7 @@ private func readWholeFile(_ path: String) throws -> [UInt8] {
 
 extension Surface {
     /// Whether every pixel's alpha is 255 (one pass over the pixels).
-    func everyPixelIsOpaque() -> Bool {
+    public func everyPixelIsOpaque() -> Bool {
         for y in 0..<height {
             let row = base + y * (stride / 4)
             var all: UInt32 = 0xFF00_0000

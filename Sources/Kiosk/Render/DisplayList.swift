@@ -49,7 +49,16 @@ final class ImageBox: Hashable {
     /// (`Image.resizable(capInsets:)`), whose scaled edges then meet their neighbours' without
     /// a fading seam.
     let extendsEdges: Bool
-    init(_ surface: Surface, extendsEdges: Bool = false) { self.surface = surface; self.extendsEdges = extendsEdges }
+    /// Its pixels never change after it is made (a decoded file, an SVG raster, a GIF frame):
+    /// only then may drawing keep a copy scaled to the drawn size (ScaledImageCopies). A video
+    /// frame's box, refilled in place, is not still.
+    let isStill: Bool
+    /// Scaled copies kept for drawing (see ScaledImageCopies); the renderer's thread only.
+    var scaledCopies: ScaledImageCopies?
+    init(_ surface: Surface, extendsEdges: Bool = false, isStill: Bool = false) {
+        self.surface = surface; self.extendsEdges = extendsEdges; self.isStill = isStill
+    }
+    deinit { scaledCopies?.release() }
     static func == (a: ImageBox, b: ImageBox) -> Bool { a === b }
     func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 }

@@ -159,16 +159,34 @@ enum LayerDrawing {
         switch effect {
         case .clip(let path):
             let area = bounds.intersection(rect)
-            guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height),
-                  let maskSurface = scratch.mask(width: area.width, height: area.height) else { return }
-            render(items, into: layer, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
+            guard !area.isEmpty, let maskSurface = scratch.mask(width: area.width, height: area.height) else { return }
+            // One image at whole pixels (or its scaled copy) is painted through the mask
+            // straight from its pixels, without a layer to clear and draw it into first.
+            let direct = items.count == 1 ? directImage(items[0], offset: offset, canvas: canvas) : nil
+            var layer: Surface?
+            if direct == nil {
+                guard let l = scratch.layer(width: area.width, height: area.height) else { return }
+                render(items, into: l, origin: area, offset: offset, scratch: scratch, drawItem: drawItem)
+                layer = l
+            }
             let mc = scratch.canvas(on: maskSurface)
             mc.clear(.clear)
             mc.transform = .translation(Double(offset.x - area.x0), Double(offset.y - area.y0))
             mc.fill(path, with: .solid(.white))
             let mask = scratch.alphaBuffer(area.width * area.height)
             extractAlpha(maskSurface, into: mask)
-            composite(layer, mask: mask, at: area, dx: 0, dy: 0, paint: nil, canvas: canvas, clip: rect)
+            if let d = direct {
+                canvas.save()
+                canvas.transform = .identity
+                canvas.clip = canvas.clip.intersection(rect).intersection(d.clip ?? rect)
+                canvas.opacity *= d.opacity
+                canvas.fillMask(mask, width: area.width, height: area.height, stride: area.width, x: area.x0, y: area.y0,
+                                with: .image(ImagePattern(image: d.image, transform: .translation(Double(d.x), Double(d.y)),
+                                                          sampling: .nearest)))
+                canvas.restore()
+            } else if let layer {
+                composite(layer, mask: mask, at: area, dx: 0, dy: 0, paint: nil, canvas: canvas, clip: rect)
+            }
         case .opacity(let opacity):
             let area = bounds.intersection(rect)
             guard !area.isEmpty, let layer = scratch.layer(width: area.width, height: area.height) else { return }
@@ -199,6 +217,28 @@ enum LayerDrawing {
         case .canvas, .colorMatrix, .blur, .blend, .mask, .projection:
             LayerEffects.draw(items, effect: effect, bounds: bounds, offset: offset, in: rect, canvas: canvas, scratch: scratch, drawItem: drawItem)
         }
+    }
+
+    /// The pixels a clip group's only item draws when it is an image landing on whole pixels
+    /// unscaled, or one with a scaled copy (ScaledImageCopies): where they go on the canvas,
+    /// with the item's opacity and clip. Drawn into a transparent layer they would be the same
+    /// pixels, so painting them through the clip's mask is what the layer's composite paints.
+    static func directImage(_ item: DisplayItem, offset: LayerOffset, canvas: Raster.Canvas)
+        -> (image: Surface, x: Int, y: Int, opacity: Double, clip: IntRect?)? {
+        guard case let .image(box, r, sampling) = item.command, !box.extendsEdges, canvas.compositing == .sourceOver else { return nil }
+        let image = box.surface
+        guard image.width > 0, image.height > 0, r.width > 0, r.height > 0 else { return nil }
+        let t = Affine.scale(r.width / Double(image.width), r.height / Double(image.height))
+            .concatenating(.translation(r.x, r.y))
+            .concatenating(item.transform)
+            .concatenating(.translation(Double(offset.x), Double(offset.y)))
+        let clip = item.clip.map { $0.offsetBy(offset.x, offset.y) }
+        if t.a == 1, t.d == 1, t.b == 0, t.c == 0, Swift.abs(t.tx) < 1e7, Swift.abs(t.ty) < 1e7,
+           t.tx == t.tx.rounded(), t.ty == t.ty.rounded() {
+            return (image, Int(t.tx), Int(t.ty), item.opacity, clip)
+        }
+        guard let (copy, x, y) = ScaledImageCopies.copy(of: box, device: t, sampling: sampling, canvas: canvas) else { return nil }
+        return (copy, x, y, item.opacity, clip)
     }
 
     /// Draws `items` (device pixels moved by `offset`) into `layer`, whose pixel (0, 0) is

@@ -704,7 +704,7 @@ public final class RootRenderer {
         case let .text(resolved, width, paint):
             text.draw(resolved, width: width, paint: paint.paint, canvas: canvas)
         case let .image(image, rect, sampling):
-            ImageDrawing.draw(image.surface, in: rect, sampling: sampling, extendEdges: image.extendsEdges, canvas: canvas)
+            ImageDrawing.draw(image, in: rect, sampling: sampling, canvas: canvas)
         case let .tiledImage(image, rect, sampling):
             ImageDrawing.drawTiled(image.surface, in: rect, sampling: sampling, extendEdges: image.extendsEdges, canvas: canvas)
         case let .group(effect, group):

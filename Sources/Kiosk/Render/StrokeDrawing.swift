@@ -17,12 +17,26 @@ enum StrokeDrawing {
 enum ImageDrawing {
     /// Draws `image` stretched over `rect` (user space); `extendEdges`: sampled past its edges
     /// as its edge pixels (a nine-slice piece), so its scaled edges do not fade.
-    static func draw(_ image: Surface, in rect: Raster.Rect, sampling: Sampling, extendEdges: Bool = false, canvas: Raster.Canvas) {
+    /// A still image drawn scaled and axis-aligned is drawn from its copy at the drawn size
+    /// once it has been drawn at that size twice (ScaledImageCopies).
+    static func draw(_ box: ImageBox, in rect: Raster.Rect, sampling: Sampling, canvas: Raster.Canvas) {
+        let image = box.surface
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
         let t = Affine.scale(rect.width / Double(image.width), rect.height / Double(image.height))
             .concatenating(.translation(rect.x, rect.y))
-        guard extendEdges else { canvas.drawImage(image, transform: t, sampling: sampling); return }
-        canvas.fill(rect, with: .image(ImagePattern(image: image, transform: t, sampling: sampling, extendEdges: true)))
+        if box.extendsEdges {
+            canvas.fill(rect, with: .image(ImagePattern(image: image, transform: t, sampling: sampling, extendEdges: true)))
+            return
+        }
+        if box.isStill, let (copy, x, y) = ScaledImageCopies.copy(of: box, device: t.concatenating(canvas.transform),
+                                                                   sampling: sampling, canvas: canvas) {
+            let user = canvas.transform
+            canvas.transform = .identity
+            canvas.drawImage(copy, transform: .translation(Double(x), Double(y)), sampling: .nearest)
+            canvas.transform = user
+            return
+        }
+        canvas.drawImage(image, transform: t, sampling: sampling)
     }
 
     /// Repeats `image` at its pixel size over `rect` from its top-left corner (SwiftUI's

@@ -25,7 +25,7 @@ final class AnimatedImage {
     static let minimumDuration = 0.02
 
     init(_ decoded: DecodedAnimation) {
-        frames = decoded.frames.map { ImageBox($0) }
+        frames = decoded.frames.map { ImageBox($0, isStill: true) }
         let minimum = Int(Self.minimumDuration * 1000)
         milliseconds = decoded.durations.map { max(minimum, min($0, 1 << 24)) }
         loopCount = max(0, decoded.loopCount)

@@ -221,7 +221,7 @@ final class ImageCache: @unchecked Sendable {
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         let key = DecodedKey(path: "bytes:\(String(h, radix: 16)):\(bytes.count)", reduction: 1)
         if let box = state.withLock({ $0.decoded.lookup(key)?.still }) { return box }
-        let box = ImageBox(try decode())
+        let box = ImageBox(try decode(), isStill: true)
         let (kept, evicted): (ImageBox, Bool) = state.withLock { s in
             if let existing = s.decoded.lookup(key)?.still { return (existing, false) }   // decoded meanwhile
             let evictions = s.decoded.evictions
@@ -255,7 +255,7 @@ final class ImageCache: @unchecked Sendable {
         }
         let r = key.reduction
         let fitting = r <= 1 ? nil : (width: (source.width + r - 1) / r, height: (source.height + r - 1) / r)
-        return .still(ImageBox(try Surface.decodeImage(bytes, fitting: fitting)))
+        return .still(ImageBox(try Surface.decodeImage(bytes, fitting: fitting), isStill: true))
     }
 
     /// The SVG `source` rasterized at `pixels` (the drawn size in device pixels), `currentColor`
@@ -274,7 +274,7 @@ final class ImageCache: @unchecked Sendable {
             if let d = s.decoded.lookup(key) { return d.still }
             guard let doc = s.vectors[source.path], !s.failed.contains(source.path) else { return nil }
             do {
-                let box = ImageBox(try doc.rasterize(width: w, height: h, currentColor: currentColor))
+                let box = ImageBox(try doc.rasterize(width: w, height: h, currentColor: currentColor), isStill: true)
                 s.decoded.insert(key, .still(box), cost: w * h * 4)
                 return box
             } catch {
