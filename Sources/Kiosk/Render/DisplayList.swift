@@ -261,7 +261,7 @@ final class DamageTracker {
         seen.removeAll(keepingCapacity: true)
         rects.removeAll(keepingCapacity: true)
         move = nil
-        if reused.isEmpty { diffAll(old: old, new: new) } else {
+        if reused.isEmpty { diffAll(old: old, new: new, screen: movingPixels ? bounds : nil) } else {
             diff(old: old, new: new, reused: reused, screen: movingPixels ? bounds : nil)
         }
         return merged(within: bounds)
@@ -395,6 +395,24 @@ final class DamageTracker {
                 if k < 0 { moveTally.append(MoveTally(dx: b.dx, dy: b.dy, count: b.count)) }
             }
         }
+        let byKeys = reused.isEmpty
+        if byKeys {
+            // No copied blocks: each new item's move from its old one by key, read from their
+            // bounds (a group's transform stays the identity); checked exactly below.
+            new.withUnsafeBufferPointer { nb in
+                old.withUnsafeBufferPointer { ob in
+                    for i in 0..<nb.count {
+                        guard let o = oldIndex[nb[i].key] else { continue }
+                        let a = ob[o].bounds, b = nb[i].bounds
+                        guard !a.isEmpty, a.width == b.width, a.height == b.height, a.x0 != b.x0 || a.y0 != b.y0 else { continue }
+                        let dx = b.x0 - a.x0, dy = b.y0 - a.y0
+                        if let k = moveTally.firstIndex(where: { $0.dx == dx && $0.dy == dy }) { moveTally[k].count += 1 } else {
+                            if moveTally.count < 8 { moveTally.append(MoveTally(dx: dx, dy: dy, count: 1)) }
+                        }
+                    }
+                }
+            }
+        }
         var dx = 0, dy = 0, best = 0
         moveTally.withUnsafeBufferPointer { t in
             var k = 0
@@ -419,6 +437,29 @@ final class DamageTracker {
             if r.isEmpty || lastCounted.contains(r) { return }
             covered += r.area
             lastCounted = r
+        }
+        // Clips the moved items keep where they are (an inherited scroll viewport): the pixels
+        // read and written must lie inside them.
+        var clips = screen
+        if byKeys {
+            new.withUnsafeBufferPointer { nb in
+                old.withUnsafeBufferPointer { ob in
+                    for i in 0..<nb.count {
+                        guard let o = oldIndex[nb[i].key] else { continue }
+                        let a = ob[o].bounds, b = nb[i].bounds
+                        guard b.x0 - a.x0 == dx, b.y0 - a.y0 == dy, a.width == b.width, a.height == b.height,
+                              Self.isMovedCopy(ob[o], to: nb[i], dx: dx, dy: dy) else { continue }
+                        if let c = nb[i].clip, c == ob[o].clip { clips = clips.intersection(c) }
+                        firstNew = min(firstNew, i); firstOld = min(firstOld, o)
+                        count(b)
+                        newBox = newBox.union(b)
+                        oldBox = oldBox.union(a)
+                        movedOld[o] = true
+                        movedNew[i] = true
+                    }
+                }
+            }
+            guard firstNew < Int.max else { return }
         }
         new.withUnsafeBufferPointer { nb in
             old.withUnsafeBufferPointer { ob in
@@ -456,7 +497,6 @@ final class DamageTracker {
         // Items recorded again that are their old ones moved by (dx, dy) (a card crossing the
         // cull edge, a label re-evaluated, a panel taller than the clip it scrolls in) move
         // with the pixels too, while their clips hold where pixels are read and written.
-        var clips = screen
         new.withUnsafeBufferPointer { nb in
             old.withUnsafeBufferPointer { ob in
                 for i in (backNew + 1)..<nb.count where !movedNew[i] {
@@ -534,6 +574,18 @@ final class DamageTracker {
         return old.command == new.command
     }
 
+    /// Whether `new` is `old` moved by whole pixels as a copied range moves it
+    /// (`DisplayItem.move`: its own clip and a group's content and clip path with it, a clip it
+    /// shares with `new` — inherited, the scroll viewport — staying), exactly. A moved group is
+    /// compared through a moved copy of the old one (an allocation: only in frames recorded
+    /// again whole).
+    private static func isMovedCopy(_ old: DisplayItem, to new: DisplayItem, dx: Int, dy: Int) -> Bool {
+        guard old.opacity == new.opacity, RangeShift.canMove(old), RangeShift.canMove(new) else { return false }
+        var moved = old
+        moved.move(dx: dx, dy: dy, clip0: old.clip == new.clip ? old.clip ?? .empty : .empty)
+        return moved == new
+    }
+
     /// Whether `item` paints every pixel of `rect` with one opaque colour.
     private static func coversUniformly(_ item: DisplayItem, _ rect: IntRect) -> Bool {
         guard case .fill(_, .solid, _) = item.command, item.clip.map({ $0.contains(rect) }) ?? true,
@@ -541,12 +593,18 @@ final class DamageTracker {
         return core.contains(rect)
     }
 
-    private func diffAll(old: [DisplayItem], new: [DisplayItem]) {
+    private func diffAll(old: [DisplayItem], new: [DisplayItem], screen: IntRect? = nil) {
         oldIndex.reserveCapacity(old.count)
         for i in old.indices { oldIndex[old[i].key] = i }
+        if let screen, !old.isEmpty {
+            // Recorded again whole (a structure change: a lazy grid building a line as it
+            // scrolls): the items that are their old ones moved are found by their keys.
+            planMove(old: old, new: new, reused: [], screen: screen)
+        }
         var lastOld = -1
         for item in new { compare(item, old: old, lastOld: &lastOld) }
         for item in old where !seen.contains(item.key) { add(item.bounds) }
+        if move != nil { for r in moveRects { add(r) } }
     }
 
     @inline(__always) private func compare(_ item: DisplayItem, old: [DisplayItem], lastOld: inout Int) {

@@ -198,13 +198,15 @@ public final class RootRenderer {
                 move = damageTracker.move
                 if let box = RootRenderer.redrawnBox(damage, of: bounds) {
                     // With a planned move the damage leaves out what the move paints: the screen.
+                    droppedMove = move != nil
                     damage = wholeScreen(move == nil ? box : bounds); move = nil
                 }
             }
             if verifiesRetainedRecording {
                 verifyRetained(items: pass.items, hits: pass.hitRegions, previous: pass.previousItems,
-                               bounds: bounds, damage: damage, fullRedraw: fullRedraw, move: move)
+                               bounds: bounds, damage: damage, fullRedraw: fullRedraw || droppedMove, move: move)
             }
+            droppedMove = false
             // The renderer keeps the new lists; the pass keeps the last ones to copy from.
             pass.finish(items: &items, hits: &hitRegions)
         }
@@ -432,6 +434,8 @@ public final class RootRenderer {
     @exclusivity(unchecked) private(set) var lastPaintedArea = 0
     @exclusivity(unchecked) private var movedDamage: [IntRect] = []
     @exclusivity(unchecked) private var unmovedDamage: [IntRect] = []
+    /// This frame planned a move and painted the screen instead (the rest was over 60 % of it).
+    @exclusivity(unchecked) private var droppedMove = false
 
     /// Whether `surface` is the one the last frame was drawn into (the caller passes the last
     /// frame's pixels unless it asks for a full redraw).
