@@ -399,17 +399,11 @@ final class DamageTracker {
         if byKeys {
             // No copied blocks: each new item's move from its old one by key, read from their
             // bounds (a group's transform stays the identity); checked exactly below.
-            new.withUnsafeBufferPointer { nb in
-                old.withUnsafeBufferPointer { ob in
-                    for i in 0..<nb.count {
-                        guard let o = oldIndex[nb[i].key] else { continue }
-                        let a = ob[o].bounds, b = nb[i].bounds
-                        guard !a.isEmpty, a.width == b.width, a.height == b.height, a.x0 != b.x0 || a.y0 != b.y0 else { continue }
-                        let dx = b.x0 - a.x0, dy = b.y0 - a.y0
-                        if let k = moveTally.firstIndex(where: { $0.dx == dx && $0.dy == dy }) { moveTally[k].count += 1 } else {
-                            if moveTally.count < 8 { moveTally.append(MoveTally(dx: dx, dy: dy, count: 1)) }
-                        }
-                    }
+            forEachKeyedPair(old, new) { _, _, a, b, _, _ in
+                guard !a.isEmpty, a.width == b.width, a.height == b.height, a.x0 != b.x0 || a.y0 != b.y0 else { return }
+                let dx = b.x0 - a.x0, dy = b.y0 - a.y0
+                if let k = moveTally.firstIndex(where: { $0.dx == dx && $0.dy == dy }) { moveTally[k].count += 1 } else {
+                    if moveTally.count < 8 { moveTally.append(MoveTally(dx: dx, dy: dy, count: 1)) }
                 }
             }
         }
@@ -442,22 +436,16 @@ final class DamageTracker {
         // read and written must lie inside them.
         var clips = screen
         if byKeys {
-            new.withUnsafeBufferPointer { nb in
-                old.withUnsafeBufferPointer { ob in
-                    for i in 0..<nb.count {
-                        guard let o = oldIndex[nb[i].key] else { continue }
-                        let a = ob[o].bounds, b = nb[i].bounds
-                        guard b.x0 - a.x0 == dx, b.y0 - a.y0 == dy, a.width == b.width, a.height == b.height,
-                              Self.isMovedCopy(ob[o], to: nb[i], dx: dx, dy: dy) else { continue }
-                        if let c = nb[i].clip, c == ob[o].clip { clips = clips.intersection(c) }
-                        firstNew = min(firstNew, i); firstOld = min(firstOld, o)
-                        count(b)
-                        newBox = newBox.union(b)
-                        oldBox = oldBox.union(a)
-                        movedOld[o] = true
-                        movedNew[i] = true
-                    }
-                }
+            forEachKeyedPair(old, new) { i, o, a, b, oldItem, newItem in
+                guard b.x0 - a.x0 == dx, b.y0 - a.y0 == dy, a.width == b.width, a.height == b.height,
+                      Self.isMovedCopy(oldItem, to: newItem, dx: dx, dy: dy) else { return }
+                if let c = newItem.clip, c == oldItem.clip { clips = clips.intersection(c) }
+                firstNew = min(firstNew, i); firstOld = min(firstOld, o)
+                count(b)
+                newBox = newBox.union(b)
+                oldBox = oldBox.union(a)
+                movedOld[o] = true
+                movedNew[i] = true
             }
             guard firstNew < Int.max else { return }
         }
@@ -541,6 +529,21 @@ final class DamageTracker {
         for r in moveRects { painted += r.area }
         guard painted * 2 < dest.area else { return }
         move = PixelMove(source: source, dx: dx, dy: dy)
+    }
+
+    /// Calls `body(i, o, old bounds, new bounds, old item, new item)` for each new item `i`
+    /// whose key the old list holds at `o` (`oldIndex`), in the new list's order.
+    @inline(__always)
+    private func forEachKeyedPair(_ old: [DisplayItem], _ new: [DisplayItem],
+                                  _ body: (Int, Int, IntRect, IntRect, DisplayItem, DisplayItem) -> Void) {
+        new.withUnsafeBufferPointer { nb in
+            old.withUnsafeBufferPointer { ob in
+                for i in 0..<nb.count {
+                    guard let o = oldIndex[nb[i].key] else { continue }
+                    body(i, o, ob[o].bounds, nb[i].bounds, ob[o], nb[i])
+                }
+            }
+        }
     }
 
     /// Where a move of the items inside `box` by (dx, dy) reads and writes pixels.

@@ -247,9 +247,7 @@ final class RenderPass {
                     if hit.clip != clip0 && !hit.clip.isEmpty { hit.clip = hit.clip.offsetBy(dx, dy) }
                     // Shape clips' device paths move too: in place when this region holds them
                     // alone (an inline shape translates without an allocation).
-                    for k in hit.clipPaths.indices {
-                        hit.clipPaths[k] = hit.clipPaths[k].applying(.translation(Double(dx), Double(dy)))
-                    }
+                    hit.moveClipPaths(dx: dx, dy: dy)
                     hitRegions.append(hit)
                 }
             }
@@ -558,12 +556,35 @@ struct HitRegion {
     var transform: Affine
     var clip: IntRect
     var gestureNodes: [Node]
-    var clipPaths: [Raster.Path] = []
+    /// The shape clips around it (device paths), the outermost inline and the others in an
+    /// array: under one clip (a card clipped to a rounded rectangle) the region shares no array
+    /// with the pass's clip stack, which had to copy its storage to pop the clip once a region
+    /// held it (two allocations for each card recorded again: bench-grid-1000's cards crossing
+    /// the viewport's edge, every fling frame).
+    var clipPath: Raster.Path?
+    var moreClipPaths: [Raster.Path]
+
+    init(shape: Raster.Path, transform: Affine, clip: IntRect, gestureNodes: [Node], clipPaths: [Raster.Path] = []) {
+        self.shape = shape; self.transform = transform; self.clip = clip; self.gestureNodes = gestureNodes
+        clipPath = clipPaths.first
+        moreClipPaths = clipPaths.count > 1 ? Array(clipPaths[1...]) : []
+    }
+
+    /// Every shape clip, outermost first (comparisons, tests).
+    var clipPaths: [Raster.Path] { (clipPath.map { [$0] } ?? []) + moreClipPaths }
+
+    /// Moves the shape clips by whole pixels (a moved range's regions).
+    mutating func moveClipPaths(dx: Int, dy: Int) {
+        let t = Affine.translation(Double(dx), Double(dy))
+        if let c = clipPath { clipPath = c.applying(t) }
+        for k in moreClipPaths.indices { moreClipPaths[k] = moreClipPaths[k].applying(t) }
+    }
 
     func contains(_ p: Raster.Point) -> Bool {
         guard clip.contains(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down))),
               let inverse = transform.inverted() else { return false }
-        for clipPath in clipPaths where !HitRegion.winds(clipPath, around: p) { return false }
+        if let c = clipPath, !HitRegion.winds(c, around: p) { return false }
+        for clipPath in moreClipPaths where !HitRegion.winds(clipPath, around: p) { return false }
         return HitRegion.winds(shape, around: inverse.apply(p))
     }
 

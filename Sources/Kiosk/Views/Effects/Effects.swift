@@ -139,30 +139,45 @@ public struct _ClipEffect<ClipShape: Shape>: BuiltinModifier, PassThroughLayout,
 /// A clip's outline in layout and device space, kept on the node while the (plain-data) shape,
 /// the frame and the transform stay: the root's `.clipped()` is recorded again on every changed
 /// frame, and building its path, device path and bounds was 3 path arrays a frame.
+/// Only the node's cache holds one (`of` returns it for the caller to read), so a changed outline
+/// is written into the cached object: a card clipped to a rounded rectangle that crosses a
+/// scrolled viewport's edge is recorded again every frame at a new place (bench-grid-1000: 32
+/// of a fling frame's 64 allocations were new outlines).
 final class ClipOutline<S: Shape> {
-    let shape: S
-    let frame: CGRect
-    let transform: Affine
-    let device: Raster.Path
+    private(set) var shape: S
+    private(set) var frame: CGRect
+    private(set) var transform: Affine
+    private(set) var device: Raster.Path
     /// The device path's covering rectangle, and the layout rectangle's under the transform.
-    let box: IntRect
-    let rect: IntRect
+    private(set) var box: IntRect
+    private(set) var rect: IntRect
 
-    init(shape: S, frame: CGRect, transform: Affine, device: Raster.Path, box: IntRect, rect: IntRect) {
-        self.shape = shape; self.frame = frame; self.transform = transform; self.device = device; self.box = box; self.rect = rect
+    init(shape: S, frame: CGRect, transform: Affine) {
+        self.shape = shape; self.frame = frame; self.transform = transform
+        device = Raster.Path(); box = .empty; rect = .empty
+        make()
+    }
+
+    /// The paths and boxes of `shape` in `frame` under `transform`.
+    private func make() {
+        let local = shape.path(in: CGRect(origin: .zero, size: frame.size)).storage
+            .applying(.translation(Double(frame.minX), Double(frame.minY)))
+        device = local.applying(transform)
+        box = IntRect(covering: device.isEmpty ? .zero : device.bounds)
+        rect = IntRect(covering: transform.apply(local.bounds))
     }
 
     static func of(_ shape: S, node: Node, transform: Affine) -> ClipOutline {
         let frame = node.frame
-        if _isPOD(S.self), let c = node.renderCache as? ClipOutline<S>, c.frame == frame, c.transform == transform,
-           ShapeOutlineCache.sameBytes(c.shape, shape) { return c }
-        let local = shape.path(in: CGRect(origin: .zero, size: frame.size)).storage
-            .applying(.translation(Double(frame.minX), Double(frame.minY)))
-        let device = local.applying(transform)
-        let made = ClipOutline(shape: shape, frame: frame, transform: transform, device: device,
-                               box: IntRect(covering: device.isEmpty ? .zero : device.bounds),
-                               rect: IntRect(covering: transform.apply(local.bounds)))
-        if _isPOD(S.self) { node.renderCache = made }
+        guard _isPOD(S.self) else { return ClipOutline(shape: shape, frame: frame, transform: transform) }
+        if let c = node.renderCache as? ClipOutline<S> {
+            if c.frame == frame, c.transform == transform, ShapeOutlineCache.sameBytes(c.shape, shape) { return c }
+            c.shape = shape; c.frame = frame; c.transform = transform
+            c.make()
+            return c
+        }
+        let made = ClipOutline(shape: shape, frame: frame, transform: transform)
+        node.renderCache = made
         return made
     }
 }
