@@ -176,14 +176,9 @@ enum LayerDrawing {
             let mask = scratch.alphaBuffer(area.width * area.height)
             extractAlpha(maskSurface, into: mask)
             if let d = direct {
-                canvas.save()
-                canvas.transform = .identity
-                canvas.clip = canvas.clip.intersection(rect).intersection(d.clip ?? rect)
-                canvas.opacity *= d.opacity
-                canvas.fillMask(mask, width: area.width, height: area.height, stride: area.width, x: area.x0, y: area.y0,
-                                with: .image(ImagePattern(image: d.image, transform: .translation(Double(d.x), Double(d.y)),
-                                                          sampling: .nearest)))
-                canvas.restore()
+                composite(d.image, mask: mask, at: area, dx: 0, dy: 0,
+                          paint: .image(ImagePattern(image: d.image, transform: .translation(Double(d.x), Double(d.y)), sampling: .nearest)),
+                          canvas: canvas, clip: d.clip.map { rect.intersection($0) } ?? rect, opacity: d.opacity)
             } else if let layer {
                 composite(layer, mask: mask, at: area, dx: 0, dy: 0, paint: nil, canvas: canvas, clip: rect)
             }
@@ -227,11 +222,9 @@ enum LayerDrawing {
         -> (image: Surface, x: Int, y: Int, opacity: Double, clip: IntRect?)? {
         guard case let .image(box, r, sampling) = item.command, !box.extendsEdges, canvas.compositing == .sourceOver else { return nil }
         let image = box.surface
-        guard image.width > 0, image.height > 0, r.width > 0, r.height > 0 else { return nil }
-        let t = Affine.scale(r.width / Double(image.width), r.height / Double(image.height))
-            .concatenating(.translation(r.x, r.y))
+        guard let t = ImageDrawing.placement(of: image, in: r)?
             .concatenating(item.transform)
-            .concatenating(.translation(Double(offset.x), Double(offset.y)))
+            .concatenating(.translation(Double(offset.x), Double(offset.y))) else { return nil }
         let clip = item.clip.map { $0.offsetBy(offset.x, offset.y) }
         if t.a == 1, t.d == 1, t.b == 0, t.c == 0, Swift.abs(t.tx) < 1e7, Swift.abs(t.ty) < 1e7,
            t.tx == t.tx.rounded(), t.ty == t.ty.rounded() {
@@ -290,12 +283,14 @@ enum LayerDrawing {
         }
     }
 
-    /// Paints through `mask` at `area` + (dx, dy): the layer itself (paint nil) or a colour.
+    /// Paints through `mask` at `area` + (dx, dy): the layer itself (paint nil) or a paint,
+    /// at `opacity` times the canvas's.
     static func composite(_ layer: Surface, mask: UnsafeMutablePointer<UInt8>, at area: IntRect, dx: Int, dy: Int,
-                                  paint: Paint?, canvas: Raster.Canvas, clip: IntRect) {
+                                  paint: Paint?, canvas: Raster.Canvas, clip: IntRect, opacity: Double = 1) {
         canvas.save()
         canvas.transform = .identity
         canvas.clip = canvas.clip.intersection(clip)
+        canvas.opacity *= opacity
         let p = paint ?? .image(ImagePattern(image: layer, transform: .translation(Double(area.x0 + dx), Double(area.y0 + dy)),
                                              sampling: .nearest))
         canvas.fillMask(mask, width: area.width, height: area.height, stride: area.width, x: area.x0 + dx, y: area.y0 + dy, with: p)

@@ -25,7 +25,10 @@ final class ScaledImageCopies {
         var width: Double, height: Double, phaseX: Double, phaseY: Double
         var sampling: Sampling
     }
-    private struct Copy { var key: Key; var surface: Surface }
+    private struct Copy {
+        var key: Key, surface: Surface
+        var bytes: Int { surface.width * surface.height * 4 }
+    }
 
     /// Bytes all copies may hold together.
     static let budget = 32 << 20
@@ -43,7 +46,7 @@ final class ScaledImageCopies {
     var surfaces: [Surface] { copies.map(\.surface) }
 
     /// Bytes this image's copies hold.
-    var byteCount: Int { copies.reduce(0) { $0 + $1.surface.width * $1.surface.height * 4 } }
+    var byteCount: Int { copies.reduce(0) { $0 + $1.bytes } }
 
     func release() {
         let b = byteCount
@@ -81,7 +84,7 @@ final class ScaledImageCopies {
         // A third size replaces the least recent copy.
         if copies.copies.count >= 2 {
             let old = copies.copies.removeLast()
-            held.withLock { $0 -= old.surface.width * old.surface.height * 4 }
+            held.withLock { $0 -= old.bytes }
         }
         let granted = held.withLock { (b: inout Int) -> Bool in
             guard b + cost <= budget else { return false }

@@ -21,14 +21,12 @@ enum ImageDrawing {
     /// once it has been drawn at that size twice (ScaledImageCopies).
     static func draw(_ box: ImageBox, in rect: Raster.Rect, sampling: Sampling, canvas: Raster.Canvas) {
         let image = box.surface
-        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
-        let t = Affine.scale(rect.width / Double(image.width), rect.height / Double(image.height))
-            .concatenating(.translation(rect.x, rect.y))
+        guard let t = placement(of: image, in: rect) else { return }
         if box.extendsEdges {
             canvas.fill(rect, with: .image(ImagePattern(image: image, transform: t, sampling: sampling, extendEdges: true)))
             return
         }
-        if box.isStill, let (copy, x, y) = ScaledImageCopies.copy(of: box, device: t.concatenating(canvas.transform),
+        if let (copy, x, y) = ScaledImageCopies.copy(of: box, device: t.concatenating(canvas.transform),
                                                                    sampling: sampling, canvas: canvas) {
             let user = canvas.transform
             canvas.transform = .identity
@@ -37,6 +35,13 @@ enum ImageDrawing {
             return
         }
         canvas.drawImage(image, transform: t, sampling: sampling)
+    }
+
+    /// Image pixels → user space for `image` stretched over `rect`; nil when either is empty.
+    static func placement(of image: Surface, in rect: Raster.Rect) -> Affine? {
+        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return nil }
+        return Affine.scale(rect.width / Double(image.width), rect.height / Double(image.height))
+            .concatenating(.translation(rect.x, rect.y))
     }
 
     /// Repeats `image` at its pixel size over `rect` from its top-left corner (SwiftUI's
