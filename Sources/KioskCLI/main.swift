@@ -23,6 +23,7 @@ USAGE
   kiosk bench [--scene NAME] [--size WxH] [--frames N]
   kiosk soak --scene NAME --frames N [--size WxH] [--seed S] [--tap-every K]
   kiosk new NAME [--path DIR] [--kiosk-path PATH | --kiosk-url URL --from VERSION]   (scripts/new-app)
+  kiosk assets CATALOG.xcassets… [-o FILE.swift]   (Xcode's generated asset symbols: Image(.logo))
 
 Each command takes --help. Settings for `run` also come from /etc/kiosk/kiosk.conf (or the file in
 KIOSK_CONFIG), `key = value` per line with the long option names as keys, and from KIOSK_* variables
@@ -60,6 +61,7 @@ do {
     case "bench": try BenchCommand.main(rest)
     case "soak": try SoakCommand.main(rest)
     case "new": try NewCommand.main(rest)
+    case "assets": try AssetsCommand.main(rest)
     case "--help", "-h", "help": print(help)
     case "--version": print("kiosk \(AppIdentity(executable: "kiosk").version ?? "0.1")")
     default: fail(.usage, "unknown command \"\(command)\"; run `kiosk --help` for the list")

@@ -148,7 +148,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
             return isResizable ? proposal.replacingUnspecifiedDimensions(by: decoded.size) : decoded.size
         }
         guard let source = lookup(for: node).source else { return .zero }
-        let intrinsic = CGSize(width: source.width, height: source.height)
+        let intrinsic = source.pointSize
         return isResizable ? proposal.replacingUnspecifiedDimensions(by: intrinsic) : intrinsic
     }
 
@@ -175,7 +175,7 @@ public struct Image: View, PrimitiveView, LayoutBehavior {
         if kept.reduction != key.reduction { request(key, source, kept, node) }
         // Until the new reduction arrives the last one (if any) stays on screen.
         guard let image = kept.box else { return }
-        emitImage(image, node: node, pass: pass, pointSize: CGSize(width: source.width, height: source.height))
+        emitImage(image, node: node, pass: pass, pointSize: source.pointSize)
     }
 
     /// Takes `key`'s pixels from the cache, or asks for them once (they arrive through the
@@ -331,7 +331,7 @@ extension Image {
             kept.vectorWidth = w; kept.vectorHeight = h; kept.vectorTint = t
         }
         guard let image = kept.box else { return }
-        emitImage(image, node: node, pass: pass, pointSize: CGSize(width: source.width, height: source.height))
+        emitImage(image, node: node, pass: pass, pointSize: source.pointSize)
     }
 }
 

@@ -40,6 +40,10 @@ final class ImageCache: @unchecked Sendable {
         var isVector = false
         /// An animated file (WebP, GIF): `animation(_:)` gives its frames.
         var animated = false
+        /// Pixels per point: 2 or 3 for an asset catalogue's @2x/@3x file, else 1.
+        var scale = 1
+        /// The size in points (layout's intrinsic size).
+        var pointSize: CGSize { CGSize(width: Double(width) / Double(scale), height: Double(height) / Double(scale)) }
     }
     struct NameKey: Hashable { let name: String; let bundle: ImageBundle? }
     /// A decoded bitmap (path, reduction), an animation's frames (`animated`, at that
@@ -103,6 +107,7 @@ final class ImageCache: @unchecked Sendable {
             $0.sources.removeAll()
             $0.failed.removeAll()
             $0.vectors.removeAll()
+            AssetCatalog.forget()
             $0.decoded = ByteBudgetCache(budget: budget, strict: true)
         }
     }
@@ -293,49 +298,89 @@ final class ImageCache: @unchecked Sendable {
             Diagnostics.warn("Image(systemName: \"\(name.dropFirst(11))\"): SF Symbols are not available; nothing is shown")
             return nil
         }
+        let dirs = searchDirectories(bundle: bundle, directory: directory)
+        let prefixes = dirs.map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" }
+        let candidates = prefixes.flatMap { dir in extensions.map { dir + name + $0 } }
+        for path in candidates where isRegularFile(path) {
+            if let found = readSource(path, name: name, vectors: &vectors) { return found }
+        }
+        // Then an image set of that name in an asset catalogue there (Assets.xcassets).
+        if let set = AssetCatalog.imageSet(named: name, in: dirs) {
+            guard let path = set.path else {
+                Diagnostics.warn("Image(\"\(name)\"): its image set names no file for the light appearance")
+                return nil
+            }
+            if path.lowercased().hasSuffix(".pdf") {
+                Diagnostics.warn("Image(\"\(name)\"): \(path) is a PDF, which kiosk does not draw; export the image set as SVG or PNG")
+                return nil
+            }
+            guard isRegularFile(path), var found = readSource(path, name: name, vectors: &vectors) else {
+                if !isRegularFile(path) { Diagnostics.warn("Image(\"\(name)\"): its image set's file \(path) is missing") }
+                return nil
+            }
+            found.scale = found.isVector ? 1 : set.scale
+            return found
+        }
+        Diagnostics.warn("Image(\"\(name)\"): no image found (looked for \(candidates.joined(separator: ", ")), and for an image set \"\(name)\" in *.xcassets there)")
+        return nil
+    }
+
+    /// The folders a name is looked for in: the bundle's, the `images` setting, the working
+    /// directory (""), then $KIOSK_ASSETS.
+    static func searchDirectories(bundle: ImageBundle?, directory: String?) -> [String] {
         var dirs: [String] = bundle?.directories ?? []
         if let directory { dirs.append(directory) }
         dirs.append("")
         // getenv/access, not ProcessInfo/FileManager: those pull ≈ 4 MB of FoundationEssentials into
         // every static binary (measured with the linker map), for one lookup.
         if let env = getenv("KIOSK_ASSETS") { dirs.append(String(cString: env)) }
-        let prefixes = dirs.map { $0.isEmpty || $0.hasSuffix("/") ? $0 : $0 + "/" }
-        let candidates = prefixes.flatMap { dir in extensions.map { dir + name + $0 } }
-        for path in candidates where access(path, R_OK) == 0 {
-            var st = stat()
-            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
-            do {
-                // The header alone: the first 256 KiB hold it for ordinary files (EXIF and its
-                // thumbnail included); a file with more before its pixels is read whole.
-                guard let head = Syscall.readFile(path, limit: 256 << 10) else { throw ImageFileError.unreadable(path: path) }
-                if ImageFormat.sniff(head) == nil && (path.hasSuffix(".svg") || SVGImage.sniff(head)) {
-                    // SVG: parsed whole now (icons are small; SVGLimits.maxBytes at most).
-                    guard let all = Syscall.readFile(path, limit: SVGLimits.maxBytes + 1) else { throw ImageFileError.unreadable(path: path) }
-                    let doc = try SVGImage(all)
-                    if !doc.unsupported.isEmpty {
-                        Diagnostics.warn("Image(\"\(name)\"): \(path) uses SVG features kiosk does not draw: \(doc.unsupported.keys.sorted().joined(separator: ", "))")
-                    }
-                    vectors[path] = doc
-                    func side(_ v: Double) -> Int { v.isFinite ? Int(min(v, 1e6).rounded(.up)) : 0 }
-                    return Source(path: path, width: side(doc.width), height: side(doc.height), isVector: true)
+        return dirs
+    }
+
+    /// The folders `Color("name")` looks for colour sets in: as images, in the current package's bundle.
+    static func colorDirectories(bundle: ImageBundle?) -> [String] {
+        searchDirectories(bundle: bundle ?? .module, directory: shared.state.withLock { $0.directory })
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        guard access(path, R_OK) == 0 else { return false }
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The image file at `path` as a source: its header read (an SVG parsed whole); nil after
+    /// one warning when it is no image kiosk reads.
+    private static func readSource(_ path: String, name: String, vectors: inout [String: SVGImage]) -> Source? {
+        do {
+            // The header alone: the first 256 KiB hold it for ordinary files (EXIF and its
+            // thumbnail included); a file with more before its pixels is read whole.
+            guard let head = Syscall.readFile(path, limit: 256 << 10) else { throw ImageFileError.unreadable(path: path) }
+            if ImageFormat.sniff(head) == nil && (path.hasSuffix(".svg") || SVGImage.sniff(head)) {
+                // SVG: parsed whole now (icons are small; SVGLimits.maxBytes at most).
+                guard let all = Syscall.readFile(path, limit: SVGLimits.maxBytes + 1) else { throw ImageFileError.unreadable(path: path) }
+                let doc = try SVGImage(all)
+                if !doc.unsupported.isEmpty {
+                    Diagnostics.warn("Image(\"\(name)\"): \(path) uses SVG features kiosk does not draw: \(doc.unsupported.keys.sorted().joined(separator: ", "))")
                 }
-                let header: ImageHeader
-                do { header = try Surface.readImageHeader(head) } catch ImageDecodeError.truncated {
-                    guard let all = Syscall.readFile(path, limit: maxFileBytes) else { throw ImageFileError.unreadable(path: path) }
-                    header = try Surface.readImageHeader(all)
-                }
-                // A GIF with several images animates (its blocks walked, past the head if need be).
-                var animated = Surface.isAnimatedWebP(head)
-                if header.format == .gif {
-                    animated = Surface.gifHasSeveralImages(head) ?? Syscall.readFile(path, limit: maxFileBytes).flatMap { Surface.gifHasSeveralImages($0) } ?? false
-                }
-                return Source(path: path, width: header.width, height: header.height, animated: animated)
-            } catch {
-                Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG, WebP, GIF or SVG (\(error))")
+                vectors[path] = doc
+                func side(_ v: Double) -> Int { v.isFinite ? Int(min(v, 1e6).rounded(.up)) : 0 }
+                return Source(path: path, width: side(doc.width), height: side(doc.height), isVector: true)
             }
+            let header: ImageHeader
+            do { header = try Surface.readImageHeader(head) } catch ImageDecodeError.truncated {
+                guard let all = Syscall.readFile(path, limit: maxFileBytes) else { throw ImageFileError.unreadable(path: path) }
+                header = try Surface.readImageHeader(all)
+            }
+            // A GIF with several images animates (its blocks walked, past the head if need be).
+            var animated = Surface.isAnimatedWebP(head)
+            if header.format == .gif {
+                animated = Surface.gifHasSeveralImages(head) ?? Syscall.readFile(path, limit: maxFileBytes).flatMap { Surface.gifHasSeveralImages($0) } ?? false
+            }
+            return Source(path: path, width: header.width, height: header.height, animated: animated)
+        } catch {
+            Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG, WebP, GIF or SVG (\(error))")
+            return nil
         }
-        Diagnostics.warn("Image(\"\(name)\"): no image found (looked for \(candidates.joined(separator: ", ")))")
-        return nil
     }
 }
 
