@@ -135,6 +135,31 @@ import TestSupport
         #expect(rgba(s, 10, 43) == [255, 255, 255, 255])                  // no hairline either
     }
 
+    /// `.toolbar(.hidden, for: .navigationBar)` (a public hotel app's detail pages): no bar, the
+    /// content takes its place; `.tabBar` alone leaves the navigation bar.
+    @Test func toolbarHiddenForTheNavigationBarHidesIt() {
+        struct Page: View {
+            let bars: [ToolbarPlacement]
+            var body: some View {
+                NavigationStack {
+                    Color.red.frame(maxWidth: .infinity, maxHeight: .infinity)
+                        .navigationTitle("Home").navigationBarTitleDisplayMode(.inline)
+                        .toolbarBackground(Color.blue, for: .navigationBar)
+                        .toolbarBackground(.visible, for: .navigationBar)
+                        .toolbar(.hidden, for: bars[0])
+                }
+            }
+        }
+        let hidden = HeadlessHost(width: 300, height: 200) { Page(bars: [.navigationBar]) }
+        #expect(rgba(hidden.snapshot(), 10, 10) == [255, 59, 48, 255])    // the page's red where the bar was
+        let tab = HeadlessHost(width: 300, height: 200) { Page(bars: [.tabBar]) }
+        #expect(rgba(tab.snapshot(), 10, 10) == [0, 122, 255, 255])       // the bar's blue stays
+        let v18 = HeadlessHost(width: 300, height: 200) {
+            NavigationStack { Color.red.navigationTitle("Home").toolbarVisibility(.hidden, for: .navigationBar) }
+        }
+        #expect(rgba(v18.snapshot(), 10, 10) == [255, 59, 48, 255])
+    }
+
     // MARK: UINavigationBarAppearance
 
     struct AppearancePage: View {

@@ -16,7 +16,8 @@
 // Colour sets: sRGB, Display P3 and extended ranges read as sRGB components (as kiosk's
 // `Color(.displayP3, …)` is), grey colour spaces as white levels, components written as floats
 // ("0.200"), 8-bit integers ("51") or hex ("0x33"); a light and a dark appearance; a reference to
-// a system colour (`"reference": "systemBlueColor"`) is that system colour.
+// a system colour (`"reference": "systemBlueColor"`) is that system colour. A colour set named
+// "AccentColor" is `Color.accentColor`, the app's default tint, as in Xcode.
 //
 // `AssetCatalog.generatedSymbols` writes what Xcode's "generated asset symbols" write
 // (`ImageResource.logo`, `ColorResource.brand`, `Color.brand`, `ShapeStyle … .brand`): `kiosk

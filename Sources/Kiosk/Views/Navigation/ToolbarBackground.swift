@@ -1,4 +1,5 @@
-// `.toolbarBackground(_:for:)`: the navigation bar's background, as iOS 16+ has it. A style
+// `.toolbarBackground(_:for:)`: the navigation bar's background, as iOS 16+ has it; and
+// `.toolbar(_:for:)` / `.toolbarVisibility(_:for:)`, which hide or show the navigation bar. A style
 // replaces the bar material where the background shows; `.visible` shows it at the scroll edge
 // too (iOS 17 shows it only once content scrolls under the bar), `.hidden` never shows it (no
 // fill, no hairline: the page shows through). Written into the enclosing page
@@ -35,6 +36,28 @@ extension View {
     /// background of the enclosing page's navigation bar.
     public func toolbarBackground(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
         modifier(_ToolbarBackgroundModifier(style: nil, visibility: visibility, bars: bars))
+    }
+
+    /// Hides (`.hidden`) or shows the enclosing page's navigation bar, as iOS 16's
+    /// `.toolbar(_:for:)`: `.hidden` is `.navigationBarHidden(true)`, `.visible` and `.automatic`
+    /// show it. `.tabBar` and `.bottomBar` are accepted and not applied (kiosk's tab bar and bottom
+    /// toolbar stay).
+    ///
+    /// ```swift
+    /// DetailView().toolbar(.hidden, for: .navigationBar)
+    /// ```
+    public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        barVisibility(visibility, bars)
+    }
+
+    /// iOS 18's name for `.toolbar(_:for:)`.
+    public func toolbarVisibility(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
+        barVisibility(visibility, bars)
+    }
+
+    private func barVisibility(_ visibility: Visibility, _ bars: [ToolbarPlacement]) -> some View {
+        let navigation = bars.isEmpty || bars.contains { $0.bar == .navigationBar || $0.bar == .automatic }
+        return modifier(_NavigationBarFlagModifier(backButtonHidden: nil, barHidden: navigation ? visibility == .hidden : nil))
     }
 }
 

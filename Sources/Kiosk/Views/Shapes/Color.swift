@@ -90,8 +90,17 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// A grey for secondary content (60% of #3C3C43 light, #EBEBF5 dark).
     public static let secondary = Color(light: RGBA(r: 60 / 255, g: 60 / 255, b: 67 / 255, a: 0.6),
                                         dark: RGBA(r: 235 / 255, g: 235 / 255, b: 245 / 255, a: 0.6))
-    /// The accent colour (blue).
-    public static let accentColor = Color.blue
+    /// The accent colour: as in an Xcode app, the colour named "AccentColor" (registered in
+    /// NamedColors, or a colour set of an asset catalogue where images are found); else blue.
+    /// Looked up once (`NamedColors.removeAll` and the `images` setting forget it).
+    public static var accentColor: Color {
+        if let c = appAccent.withLock({ $0 }) { return c }
+        let c = NamedColors.color(named: "AccentColor")
+            ?? AssetCatalog.color(named: "AccentColor", in: ImageCache.colorDirectories(bundle: nil)) ?? .blue
+        appAccent.withLock { $0 = c }
+        return c
+    }
+    static let appAccent = Locked<Color?>(nil)
 }
 
 extension Color: ShapeStyle, ResolvableStyle {

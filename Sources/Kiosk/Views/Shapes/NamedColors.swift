@@ -27,6 +27,7 @@ public enum NamedColors {
     /// Registers (or replaces) the colour named `name`.
     public static func register(_ name: String, _ color: Color) {
         table.withLock { $0[name] = color }
+        if name == "AccentColor" { Color.appAccent.withLock { $0 = nil } }
     }
 
     /// Registers `name` with a light and a dark appearance (each colour's own light value).
@@ -50,7 +51,10 @@ public enum NamedColors {
     private struct CatalogKey: Hashable { let name: String; let bundle: ImageBundle? }
     /// Asset catalogues' answers by name (nil: none has it).
     private static let fromCatalogs = Locked([CatalogKey: Color?]())
-    static func forgetCatalogColors() { fromCatalogs.withLock { $0.removeAll() } }
+    static func forgetCatalogColors() {
+        fromCatalogs.withLock { $0.removeAll() }
+        Color.appAccent.withLock { $0 = nil }
+    }
 
     /// The colour registered as `name`, else the colour set `name` of an asset catalogue
     /// (`Assets.xcassets`) where images are looked for, else the placeholder (one warning).
