@@ -11,7 +11,7 @@
 // field in it is not scrolled above the keyboard (the content does not move).
 // The navigation bar is the other one: a view ignoring `.container` at the `.top` edge whose top
 // touches its page's bar is laid out from the page's top, under the bar, which is drawn over it
-// (still opaque: iOS 15's transparent scroll-edge bar is not done).
+// (transparent at the scroll edge, as on iOS 15+: the content shows through until it scrolls under).
 
 /// A set of symbolic safe area regions.
 public struct SafeAreaRegions: OptionSet, Sendable {

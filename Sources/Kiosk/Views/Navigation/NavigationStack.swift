@@ -452,7 +452,10 @@ struct _NavigationBarBackground: ViewModifier {
     var appearance = UINavigationBar.Style()
     @Environment(\.colorScheme) private var scheme
     func body(content: Content) -> some View {
-        let edge = grouped ? Color(uiColor: .systemGroupedBackground) : Color(.systemBackground)
+        // At the scroll edge iOS 15+ draws no background (the page's own shows; content laid
+        // out under the bar with `.ignoresSafeArea` shows through); a grouped list's grey
+        // background reaches under the bar, which kiosk paints as the bar's.
+        let edge = grouped ? Color(uiColor: .systemGroupedBackground) : Color.clear
         let material = scheme == .dark ? Color(white: 0.086).opacity(0.94) : Color(white: 0.976).opacity(0.94)
         var hairline = scheme == .dark ? Color.white.opacity(0.16) : Color.black.opacity(0.3)
         // An appearance with a fill shows it in this state; without one, iOS 17's rule.
