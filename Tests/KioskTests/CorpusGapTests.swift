@@ -160,6 +160,24 @@ import TestSupport
         #expect(rgba(v18.snapshot(), 10, 10) == [255, 59, 48, 255])
     }
 
+    /// iOS 15+'s scroll-edge bar has no background: a page whose content ignores the top safe
+    /// area shows under the bar (a public hotel app's photo), until the content scrolls under it.
+    @Test func contentUnderTheBarShowsThroughAtTheScrollEdge() {
+        let host = HeadlessHost(width: 300, height: 200) {
+            NavigationStack {
+                Color.red.ignoresSafeArea().navigationTitle("Home").navigationBarTitleDisplayMode(.inline)
+            }
+        }
+        let s = host.snapshot()
+        #expect(rgba(s, 10, 10) == [255, 59, 48, 255])
+        #expect(rgba(s, 10, 43) == [255, 59, 48, 255])     // no hairline at the edge either
+        // Without content under it the page's own background shows, as before.
+        let plain = HeadlessHost(width: 300, height: 200) {
+            NavigationStack { Text("Body").navigationTitle("Home").navigationBarTitleDisplayMode(.inline) }
+        }
+        #expect(rgba(plain.snapshot(), 10, 10) == [255, 255, 255, 255])
+    }
+
     // MARK: UINavigationBarAppearance
 
     struct AppearancePage: View {
