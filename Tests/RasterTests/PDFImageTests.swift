@@ -217,10 +217,27 @@ private func rgba(_ s: Surface, _ x: Int, _ y: Int) -> [Int] {
         let doc = try SVGImage(pdf: pdf("BT /F1 12 Tf 0 0 Td (Hi) Tj ET /Im0 Do BI /W 1 /H 1 /BPC 8 /CS /G ID \u{1} EI 0 0 5 5 re f 1 2 zz",
                                         resources: res, objects: [image]))
         #expect(doc.unsupported["text"] == 1)
-        #expect(doc.unsupported["image"] == 1)
+        #expect(doc.unsupported["image"] == nil)   // drawn: imageXObjectsWithSoftMasks
         #expect(doc.unsupported["inline image"] == 1)
         #expect(doc.unsupported["operator zz"] == 1)
         #expect(doc.shapeCount == 1)
+    }
+
+    @Test func imageXObjectsWithSoftMasks() throws {
+        // 2×2 RGB, first row red, green; second blue, grey; the mask makes the last pixel clear.
+        let px = "\u{7f}\u{0}\u{0}\u{0}\u{7f}\u{0}\u{0}\u{0}\u{7f}\u{7f}\u{7f}\u{7f}"
+        let image = "<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /BitsPerComponent 8 /ColorSpace /DeviceRGB /SMask 6 0 R /Length 12 >>\nstream\n\(px)\nendstream"
+        let mask = "<< /Type /XObject /Subtype /Image /Width 2 /Height 2 /BitsPerComponent 8 /ColorSpace /DeviceGray /Length 4 >>\nstream\n\u{7f}\u{7f}\u{7f}\u{0}\nendstream"
+        let doc = try SVGImage(pdf: pdf("q 20 0 0 20 0 0 cm /Im0 Do Q", resources: "<< /XObject << /Im0 5 0 R >> >>", objects: [image, mask]))
+        #expect(doc.unsupported.isEmpty)
+        let s = try doc.rasterize(width: 20, height: 20)
+        // The image's first row is at the top of the unit square (the image's top here).
+        let red = rgba(s, 5, 5), green = rgba(s, 15, 5), blue = rgba(s, 5, 15)
+        func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 16 } }   // bilinear: a neighbour blends in
+        #expect(near(red, [127, 0, 0, 127]), "\(red)")
+        #expect(near(green, [0, 127, 0, 127]), "\(green)")
+        #expect(near(blue, [0, 0, 127, 127]), "\(blue)")
+        #expect(rgba(s, 15, 15)[3] == 0)
     }
 
     @Test func badInputThrows() {

@@ -8,8 +8,9 @@
 // is not applied (noted). Shadings (`sh`, and shading patterns set with `scn`) of type 2 (axial)
 // and 3 (radial, drawn concentric) with functions of type 2 and 3 become gradients. Form
 // XObjects run in place with their /Matrix and /Resources (a transparency group under an alpha
-// below 1 as a layer at that alpha). Text, images, soft masks, blend modes, other shadings and
-// tiling patterns are skipped and counted in `unsupported`.
+// below 1 as a layer at that alpha). Image XObjects of 8-bit samples (FlateDecode, or JPEG) with
+// an 8-bit /SMask become picture items. Text, soft masks in ExtGState, blend modes, other
+// shadings and tiling patterns are skipped and counted in `unsupported`.
 
 #if canImport(Glibc)
 import Glibc
@@ -37,6 +38,7 @@ struct PDFInterpreter {
         case pattern
         /// A space not drawn (Lab, Separation, DeviceN…): its components, painted black.
         case other(name: String, components: Int)
+        var isIndexed: Bool { if case .indexed = self { return true }; return false }
         var components: Int {
             switch self {
             case .gray, .indexed, .pattern: return 1
@@ -523,6 +525,69 @@ struct PDFInterpreter {
         }
     }
 
+    // MARK: Images
+
+    /// An image XObject: 8-bit Gray, RGB, CMYK, ICCBased or Indexed samples (FlateDecode or
+    /// none; DCTDecode through the JPEG decoder), with an 8-bit /SMask as its alpha, drawn in the
+    /// unit square of the current user space. Others (image masks, other depths, filters) noted.
+    private mutating func image(_ x: PDFObject, _ d: [String: PDFObject], _ resources: [String: PDFObject]) throws {
+        if case .bool(true) = try doc.get(d, "ImageMask") { note("image mask"); return }
+        guard let w = try doc.get(d, "Width").number, let h = try doc.get(d, "Height").number, w >= 1, h >= 1,
+              w * h <= Double(PDFLimits.maxImagePixels) else { note("image of no size or over \(PDFLimits.maxImagePixels) pixels"); return }
+        let width = Int(w), height = Int(h)
+        let picture: Surface
+        if Self.filters(try doc.get(d, "Filter"), doc) == ["DCTDecode"] {
+            guard case .stream(_, let range) = x, let jpeg = try? Surface.decodeJPEG(Array(doc.bytes[range])) else { note("image DCTDecode data unreadable"); return }
+            picture = jpeg
+        } else {
+            guard (try doc.get(d, "BitsPerComponent").number ?? 8) == 8 else { note("image of other than 8 bits a component"); return }
+            let space = try colorSpace(try doc.get(d, "ColorSpace"), resources, depth: 0)
+            let data: [UInt8]
+            do { data = try doc.streamBytes(x) } catch let e as PDFError where e.kind == .unsupported { note("image \(e.message)"); return }
+            let n = space.components
+            guard data.count >= width * height * n else { note("image data shorter than its size"); return }
+            picture = try Surface(width: width, height: height)
+            for y in 0..<height {
+                let row = picture.row(y)
+                for px in 0..<width {
+                    let i = (y * width + px) * n
+                    let c: RGBA8
+                    switch space {
+                    case .gray: c = RGBA8(r: data[i], g: data[i], b: data[i], a: 255)
+                    case .rgb: c = RGBA8(r: data[i], g: data[i + 1], b: data[i + 2], a: 255)
+                    default:
+                        let col = try color(space, (0..<n).map { space.isIndexed ? Double(data[i + $0]) : Double(data[i + $0]) / 255 })
+                        c = RGBA8(r: UInt8(Pixel.unit8(col.r)), g: UInt8(Pixel.unit8(col.g)), b: UInt8(Pixel.unit8(col.b)), a: 255)
+                    }
+                    row[px] = Pixel.premultiply(c)
+                }
+            }
+        }
+        // /SMask: a greyscale image whose samples are the alpha (scaled to this image's size).
+        let smask = try doc.get(d, "SMask")
+        if case .stream(let md, _) = smask {
+            let mw = Int(try doc.get(md, "Width").number ?? 0), mh = Int(try doc.get(md, "Height").number ?? 0)
+            let alpha = (try? doc.streamBytes(smask)) ?? []
+            if mw >= 1, mh >= 1, alpha.count >= mw * mh, (try doc.get(md, "BitsPerComponent").number ?? 8) == 8 {
+                for y in 0..<picture.height {
+                    let row = picture.row(y), my = y * mh / picture.height
+                    for px in 0..<picture.width { row[px] = Pixel.scale(row[px], UInt32(alpha[my * mw + px * mw / picture.width])) }
+                }
+            } else { note("image soft mask not 8-bit greyscale") }
+        }
+        // Image space: the unit square, its first row at the top (y 1).
+        let place = Affine(a: 1 / Double(picture.width), b: 0, c: 0, d: -1 / Double(picture.height), tx: 0, ty: 1)
+        shapes += 1
+        guard shapes <= SVGLimits.maxShapes else { throw PDFError(.tooComplex, "more than \(SVGLimits.maxShapes) shapes") }
+        items.append(.image(picture, transform: place.concatenating(gs.ctm).concatenating(flip), opacity: gs.fillAlpha))
+    }
+
+    /// The names of a /Filter entry.
+    static func filters(_ f: PDFObject, _ doc: PDFDocument) -> [String] {
+        if let n = f.name { return [n] }
+        return (f.array ?? []).compactMap { (try? doc.resolve($0))?.name }
+    }
+
     // MARK: XObjects
 
     private mutating func xobject(_ name: String, _ resources: [String: PDFObject], depth: Int) throws {
@@ -554,7 +619,7 @@ struct PDFInterpreter {
             if group { items.append(.endLayer); openLayers -= 1 }
             patternBase = base
             if let s = saved.popLast() { gs = s }
-        case "Image": note("image")
+        case "Image": try image(x, d, resources)
         case let other: note("XObject \(other ?? "without a subtype")")
         }
     }

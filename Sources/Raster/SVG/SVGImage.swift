@@ -122,6 +122,12 @@ public struct SVGImage: @unchecked Sendable {
                 parent.canvas.opacity = layer.clip == nil ? parent.shapeOpacity * layer.layerOpacity : 1
                 parent.canvas.drawImage(s, sampling: .nearest)
                 parent.canvas.restore()
+            case .image(let picture, let transform, let opacity):
+                guard !top.dead else { continue }
+                let c = top.canvas
+                c.opacity = top.shapeOpacity * opacity
+                c.transform = top.base
+                c.drawImage(picture, transform: transform, sampling: .bilinear)
             case .shape(let shape):
                 guard !top.dead else { continue }
                 let c = top.canvas
@@ -251,6 +257,9 @@ enum SVGItem {
     /// `transform`, filled by `rule`), then composited (PDF's clipping paths).
     case beginClip(path: Path, transform: Affine, rule: FillRule)
     case endClip
+    /// A picture (PDF's image XObjects): its pixels placed by `transform` (image pixels →
+    /// viewBox coordinates), drawn bilinear at `opacity`.
+    case image(Surface, transform: Affine, opacity: Double)
 }
 
 extension SVGImage {
