@@ -240,6 +240,19 @@ private func rgba(_ s: Surface, _ x: Int, _ y: Int) -> [Int] {
         #expect(rgba(s, 15, 15)[3] == 0)
     }
 
+    @Test func softMasksByLuminosityAndAlpha() throws {
+        for (kind, paint) in [("Luminosity", "1 g"), ("Alpha", "0 g")] {
+            let group = "<< /Type /XObject /Subtype /Form /BBox [0 0 20 20] /Group << /S /Transparency /CS /DeviceRGB >> >>\nstream\n\(paint) 0 0 10 20 re f\nendstream"
+            let res = "<< /ExtGState << /SM << /SMask << /S /\(kind) /G 5 0 R >> >> >> >>"
+            let doc = try SVGImage(pdf: pdf("q /SM gs 1 0 0 rg 0 0 20 20 re f Q 0 0 1 rg 18 18 2 2 re f", resources: res, objects: [group]))
+            #expect(doc.unsupported.isEmpty, "\(kind)")
+            let s = try doc.rasterize(width: 20, height: 20)
+            #expect(rgba(s, 5, 10) == [255, 0, 0, 255], "\(kind)")
+            #expect(rgba(s, 15, 10)[3] == 0, "\(kind)")
+            #expect(rgba(s, 19, 0) == [0, 0, 255, 255], "\(kind): after Q, unmasked")
+        }
+    }
+
     @Test func badInputThrows() {
         #expect(pdfError([])?.kind == .notPDF)
         #expect(pdfError(Array("%PDF-1.4\n garbage \u{0}\u{1} (((".utf8)) != nil)

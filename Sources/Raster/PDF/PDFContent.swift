@@ -9,7 +9,8 @@
 // and 3 (radial, drawn concentric) with functions of type 2 and 3 become gradients. Form
 // XObjects run in place with their /Matrix and /Resources (a transparency group under an alpha
 // below 1 as a layer at that alpha). Image XObjects of 8-bit samples (FlateDecode, or JPEG) with
-// an 8-bit /SMask become picture items. Text, soft masks in ExtGState, blend modes, other
+// an 8-bit /SMask become picture items. Soft masks of ExtGState (/SMask, alpha or luminosity)
+// become mask layers whose mask is the group's own display list. Text, blend modes, other
 // shadings and tiling patterns are skipped and counted in `unsupported`.
 
 #if canImport(Glibc)
@@ -59,7 +60,7 @@ struct PDFInterpreter {
         var fillPattern: SVGPaint?, strokePattern: SVGPaint?
         var fillAlpha = 1.0, strokeAlpha = 1.0
         var style = StrokeStyle()
-        /// Clip layers begun since this state was saved (closed by the Q that drops it).
+        /// Clip and soft-mask layers begun since this state was saved (closed by the Q that drops it).
         var clips = 0
     }
     private var gs: GState
@@ -158,7 +159,7 @@ struct PDFInterpreter {
             }
             setDash(arr.compactMap(\.number), phase: phase)
         case "i", "ri": break   // flatness, rendering intent
-        case "gs": try extGState(try lastName(op, ops), resources)
+        case "gs": try extGState(try lastName(op, ops), resources, depth: depth)
 
         // Path construction
         case "m": let v = try numbers(op, ops, 2); path.move(to: Point(v[0], v[1])); try segment()
@@ -380,7 +381,7 @@ struct PDFInterpreter {
 
     // MARK: ExtGState
 
-    private mutating func extGState(_ name: String, _ resources: [String: PDFObject]) throws {
+    private mutating func extGState(_ name: String, _ resources: [String: PDFObject], depth: Int) throws {
         guard let states = try doc.get(resources, "ExtGState").dict, let g = try doc.resolve(states[name] ?? .null).dict else {
             throw PDFError(.badValue, "graphics state /\(name) is not in the resources")
         }
@@ -394,15 +395,44 @@ struct PDFInterpreter {
             setDash(arr.compactMap(\.number), phase: ph)
         }
         switch try doc.get(g, "SMask") {
-        case .null: break
-        case .name("None"): break
-        default: note("soft mask")
+        case .null, .name("None"): break   // None: a mask set earlier stays until its Q (not ended early)
+        case .dict(let m): try softMask(m, resources, depth: depth)
+        default: note("soft mask that is not a dictionary")
         }
         switch try doc.get(g, "BM") {
         case .name(let n) where n != "Normal" && n != "Compatible": note("blend mode \(n)")
         case .array(let a) where a.first?.name.map({ $0 != "Normal" && $0 != "Compatible" }) ?? false: note("blend mode \(a.first?.name ?? "")")
         default: break
         }
+    }
+
+    /// `/SMask << /S /Alpha|/Luminosity /G form >>`: the form run into a display list of its own
+    /// (under the CTM in effect now, as the specification places it), then a mask layer over
+    /// what is painted until the Q that drops this state.
+    private mutating func softMask(_ m: [String: PDFObject], _ resources: [String: PDFObject], depth: Int) throws {
+        let luminosity = try doc.get(m, "S").name == "Luminosity"
+        let group = try doc.get(m, "G")
+        guard case .stream(let gd, _) = group else { note("soft mask without a group"); return }
+        switch try doc.get(m, "TR") { case .null, .name("Identity"): break; default: note("soft mask transfer function") }
+        if luminosity, let bc = try doc.get(m, "BC").array, bc.contains(where: { ($0.number ?? 0) != 0 }) { note("soft mask backdrop colour") }
+        guard openLayers < SVGLimits.maxLayers else { note("soft masks and clips nested deeper than \(SVGLimits.maxLayers) (drawn unmasked)"); return }
+        guard depth < PDFLimits.maxFormDepth else { throw PDFError(.tooDeep, "form XObjects nest deeper than \(PDFLimits.maxFormDepth) (or draw themselves)") }
+        let outer = (items: items, gs: gs, saved: saved, base: patternBase, path: path, pathOps: pathOps, pendingClip: pendingClip)
+        items = []; saved = []; path = Path(); pathOps = 0; pendingClip = nil
+        gs = GState(ctm: gs.ctm)
+        if let a = try doc.get(gd, "Matrix").array, a.count == 6 {
+            let v = try a.map { try doc.resolve($0).number ?? 0 }
+            gs.ctm = Affine(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]).concatenating(gs.ctm)
+        }
+        patternBase = gs.ctm
+        try run(try doc.streamBytes(group), resources: try doc.get(gd, "Resources").dict ?? resources, depth: depth + 1)
+        while !saved.isEmpty { restore() }
+        closeClips(gs.clips)
+        let maskItems = items
+        items = outer.items; gs = outer.gs; saved = outer.saved; patternBase = outer.base
+        path = outer.path; pathOps = outer.pathOps; pendingClip = outer.pendingClip
+        items.append(.beginMask(items: maskItems, luminosity: luminosity))
+        openLayers += 1; gs.clips += 1
     }
 
     // MARK: Shadings

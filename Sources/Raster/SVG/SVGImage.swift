@@ -75,6 +75,11 @@ public struct SVGImage: @unchecked Sendable {
         let topOpacity = canvas.opacity
         canvas.save()
         defer { canvas.restore() }
+        drawItems(items, on: canvas, base: vp.concatenating(canvas.transform), opacity: topOpacity, currentColor: currentColor)
+    }
+
+    /// The display list `list` drawn on `canvas`, `base` mapping viewBox coordinates to its pixels.
+    private func drawItems(_ list: [SVGItem], on canvas: Canvas, base: Affine, opacity topOpacity: Double, currentColor: Color?) {
         struct Layer {
             var canvas: Canvas; var base: Affine
             /// Opacity of shapes drawn on this layer's canvas; of the layer when composited.
@@ -82,10 +87,12 @@ public struct SVGImage: @unchecked Sendable {
             var origin: (Int, Int); var surface: Surface?; var dead: Bool
             /// A clip layer's outline (device space of the layer's surface) and rule.
             var clip: (path: Path, transform: Affine, rule: FillRule)? = nil
+            /// A soft-mask layer's mask: its display list, and whether its luminosity (else its alpha) counts.
+            var mask: (items: [SVGItem], luminosity: Bool)? = nil
         }
-        var stack: [Layer] = [Layer(canvas: canvas, base: vp.concatenating(canvas.transform), shapeOpacity: topOpacity,
+        var stack: [Layer] = [Layer(canvas: canvas, base: base, shapeOpacity: topOpacity,
                                     layerOpacity: 1, origin: (0, 0), surface: nil, dead: false)]
-        for item in items {
+        for item in list {
             let top = stack[stack.count - 1]
             switch item {
             case .beginLayer(let opacity):
@@ -110,16 +117,38 @@ public struct SVGImage: @unchecked Sendable {
                 stack.append(Layer(canvas: Canvas(s), base: top.base.concatenating(shift), shapeOpacity: top.shapeOpacity, layerOpacity: 1,
                                    origin: (area.x0, area.y0), surface: s, dead: false,
                                    clip: (path, transform.concatenating(top.base.concatenating(shift)), rule)))
+            case .beginMask(let maskItems, let luminosity):
+                let clip = top.canvas.clip
+                guard !top.dead, !clip.isEmpty, let s = try? Surface(width: clip.width, height: clip.height) else {
+                    var d = top; d.dead = true; d.clip = nil; d.mask = nil; stack.append(d)
+                    continue
+                }
+                let shift = Affine.translation(-Double(clip.x0), -Double(clip.y0))
+                stack.append(Layer(canvas: Canvas(s), base: top.base.concatenating(shift), shapeOpacity: top.shapeOpacity, layerOpacity: 1,
+                                   origin: (clip.x0, clip.y0), surface: s, dead: false, mask: (maskItems, luminosity)))
             case .endLayer, .endClip:
                 guard stack.count > 1 else { continue }
                 let layer = stack.removeLast()
                 guard !layer.dead, let s = layer.surface else { continue }
                 if let clip = layer.clip { Self.cut(s, to: clip.path, transform: clip.transform, rule: clip.rule) }
+                if let mask = layer.mask, let m = try? Surface(width: s.width, height: s.height) {
+                    // Luminosity: the group over an opaque black backdrop; alpha: the group alone.
+                    if mask.luminosity { m.clear(0xFF00_0000) }
+                    drawItems(mask.items, on: Canvas(m), base: layer.base, opacity: 1, currentColor: currentColor)
+                    for y in 0..<s.height {
+                        let row = s.row(y), mr = m.row(y)
+                        for x in 0..<s.width {
+                            let p = mr[x]
+                            let v = mask.luminosity ? (((p >> 16) & 255) * 77 + ((p >> 8) & 255) * 151 + (p & 255) * 28) >> 8 : p >> 24
+                            if v != 255 { row[x] = v == 0 ? 0 : Pixel.scale(row[x], v) }
+                        }
+                    }
+                }
                 let parent = stack[stack.count - 1]
                 parent.canvas.save()
                 parent.canvas.transform = .translation(Double(layer.origin.0), Double(layer.origin.1))
-                // A clip layer's shapes carried their opacity already.
-                parent.canvas.opacity = layer.clip == nil ? parent.shapeOpacity * layer.layerOpacity : 1
+                // A clip or mask layer's shapes carried their opacity already.
+                parent.canvas.opacity = layer.clip == nil && layer.mask == nil ? parent.shapeOpacity * layer.layerOpacity : 1
                 parent.canvas.drawImage(s, sampling: .nearest)
                 parent.canvas.restore()
             case .image(let picture, let transform, let opacity):
@@ -260,6 +289,9 @@ enum SVGItem {
     /// A picture (PDF's image XObjects): its pixels placed by `transform` (image pixels →
     /// viewBox coordinates), drawn bilinear at `opacity`.
     case image(Surface, transform: Affine, opacity: Double)
+    /// Items up to the matching `endClip` are drawn offscreen, then scaled by a soft mask: the
+    /// alpha, or the luminosity over black, of `items` (viewBox coordinates) — PDF's /SMask.
+    case beginMask(items: [SVGItem], luminosity: Bool)
 }
 
 extension SVGImage {
