@@ -29,6 +29,10 @@ struct PDFInterpreter {
     var unsupported: [String: Int] = [:]
 
     private var operators = 0, shapes = 0, segments = 0, dashedShapes = 0
+    /// Decoded image XObjects by their stream's offset (one decode however often drawn), and
+    /// the pixels decoded in all, against `PDFLimits.maxImagePixels`.
+    private var pictures: [Int: Surface] = [:]
+    private var imagePixels = 0
     /// Layers open now (clips and groups), against `SVGLimits.maxLayers`.
     private var openLayers = 0
 
@@ -561,13 +565,17 @@ struct PDFInterpreter {
     /// none; DCTDecode through the JPEG decoder), with an 8-bit /SMask as its alpha, drawn in the
     /// unit square of the current user space. Others (image masks, other depths, filters) noted.
     private mutating func image(_ x: PDFObject, _ d: [String: PDFObject], _ resources: [String: PDFObject]) throws {
+        guard case .stream(_, let range) = x else { return }
+        if let done = pictures[range.lowerBound] { try placeImage(done); return }
         if case .bool(true) = try doc.get(d, "ImageMask") { note("image mask"); return }
         guard let w = try doc.get(d, "Width").number, let h = try doc.get(d, "Height").number, w >= 1, h >= 1,
-              w * h <= Double(PDFLimits.maxImagePixels) else { note("image of no size or over \(PDFLimits.maxImagePixels) pixels"); return }
+              w <= Double(Surface.maxSide), h <= Double(Surface.maxSide), w * h <= Double(PDFLimits.maxImagePixels) else { note("image of no size or over \(PDFLimits.maxImagePixels) pixels"); return }
         let width = Int(w), height = Int(h)
+        imagePixels += width * height
+        guard imagePixels <= PDFLimits.maxImagePixels else { throw PDFError(.tooComplex, "images of more than \(PDFLimits.maxImagePixels) pixels in all") }
         let picture: Surface
         if Self.filters(try doc.get(d, "Filter"), doc) == ["DCTDecode"] {
-            guard case .stream(_, let range) = x, let jpeg = try? Surface.decodeJPEG(Array(doc.bytes[range])) else { note("image DCTDecode data unreadable"); return }
+            guard let jpeg = try? Surface.decodeJPEG(Array(doc.bytes[range])) else { note("image DCTDecode data unreadable"); return }
             picture = jpeg
         } else {
             guard (try doc.get(d, "BitsPerComponent").number ?? 8) == 8 else { note("image of other than 8 bits a component"); return }
@@ -605,10 +613,16 @@ struct PDFInterpreter {
                 }
             } else { note("image soft mask not 8-bit greyscale") }
         }
+        pictures[range.lowerBound] = picture
+        try placeImage(picture)
+    }
+
+    /// A decoded picture drawn in the unit square of the current user space.
+    private mutating func placeImage(_ picture: Surface) throws {
+        shapes += 1
+        guard shapes <= SVGLimits.maxShapes else { throw PDFError(.tooComplex, "more than \(SVGLimits.maxShapes) shapes and images") }
         // Image space: the unit square, its first row at the top (y 1).
         let place = Affine(a: 1 / Double(picture.width), b: 0, c: 0, d: -1 / Double(picture.height), tx: 0, ty: 1)
-        shapes += 1
-        guard shapes <= SVGLimits.maxShapes else { throw PDFError(.tooComplex, "more than \(SVGLimits.maxShapes) shapes") }
         items.append(.image(picture, transform: place.concatenating(gs.ctm).concatenating(flip), opacity: gs.fillAlpha))
     }
 

@@ -64,7 +64,7 @@ public enum PDFLimits {
     public static let maxFormDepth = 16
     /// Most references followed to reach one object (`1 0 R` → `2 0 R` → …).
     public static let maxReferenceHops = 32
-    /// Most pixels of one image XObject decoded.
+    /// Most pixels of image XObjects decoded, all images of the file together.
     public static let maxImagePixels = 4096 * 4096
     /// Largest magnitude of a number; past it the file is refused (no real drawing needs it,
     /// and it keeps products of transforms finite).
