@@ -2,7 +2,9 @@
 // paints, then drawn at any size (`draw(on:in:)`, `rasterize(width:height:)`) without parsing
 // again. Pure: bytes in, no file or network access. The subset is documented in README
 // ("SVG icons"); what it does not draw (text, filters, masks, clip paths, images, patterns,
-// markers, CSS beyond simple selectors) is skipped and counted in `unsupported`.
+// markers, CSS beyond simple selectors) is skipped and counted in `unsupported`. A PDF's first
+// page reads into the same display list (`init(pdf:)`, Raster/PDF), which is why it also has
+// clip layers, soft-mask layers and pictures.
 
 #if canImport(Glibc)
 import Glibc

@@ -13,7 +13,7 @@
 // pixel size ÷ that scale; a set of one scale-less file (vector) is drawn at its own size. PNG,
 // JPEG, WebP, GIF, SVG and PDF are drawn (a PDF's first page, its box in points, through the SVG
 // display list: Raster/PDF; one that cannot be read gets one warning naming the file and why,
-// and what it holds that is not drawn — text, images, soft masks — one warning listing it).
+// and what it holds that is not drawn — text, say — one warning listing it).
 // Dark-appearance images and other idioms are not chosen.
 // Colour sets: sRGB, Display P3 and extended ranges read as sRGB components (as kiosk's
 // `Color(.displayP3, …)` is), grey colour spaces as white levels, components written as floats

@@ -354,7 +354,7 @@ final class ImageCache: @unchecked Sendable {
             // The header alone: the first 256 KiB hold it for ordinary files (EXIF and its
             // thumbnail included); a file with more before its pixels is read whole.
             guard let head = Syscall.readFile(path, limit: 256 << 10) else { throw ImageFileError.unreadable(path: path) }
-            if ImageFormat.sniff(head) == nil && SVGImage.sniffPDF(head) {
+            if ImageFormat.sniff(head) == nil && !SVGImage.sniff(head) && SVGImage.sniffPDF(head) {
                 // PDF (an asset catalogue's vector image): its first page parsed whole now, into
                 // the same display list as an SVG (PDFLimits.maxBytes at most).
                 guard let all = Syscall.readFile(path, limit: PDFLimits.maxBytes + 1) else { throw ImageFileError.unreadable(path: path) }
