@@ -274,6 +274,13 @@ private func rgba(_ s: Surface, _ x: Int, _ y: Int) -> [Int] {
         #expect(pdfError(pdf("0 0 20 20 re f", box: "0 0 nan 20")) != nil)
         #expect(pdfError(pdf("1 2 re f"))?.kind == .badValue)
         #expect(pdfError(pdf("0 0 20 20 re f", box: "0 0 0 20"))?.kind == .badValue)
+        // An image whose mask claims a size past any surface, one of a height past any side.
+        let bigMask = "<< /Subtype /Image /Width 1 /Height 1 /BitsPerComponent 8 /ColorSpace /DeviceGray /SMask 6 0 R /Length 1 >>\nstream\n\u{7f}\nendstream"
+        let mask = "<< /Subtype /Image /Width 999999999999 /Height 999999999999 /BitsPerComponent 8 /Length 1 >>\nstream\n\u{7f}\nendstream"
+        let masked = try? SVGImage(pdf: pdf("/Im0 Do", resources: "<< /XObject << /Im0 5 0 R >> >>", objects: [bigMask, mask]))
+        #expect(masked?.unsupported["image soft mask not 8-bit greyscale"] == 1)
+        let tall = "<< /Subtype /Image /Width 1 /Height 40000 /BitsPerComponent 8 /ColorSpace /DeviceGray /Length 1 >>\nstream\n\u{7f}\nendstream"
+        #expect((try? SVGImage(pdf: pdf("/Im0 Do", resources: "<< /XObject << /Im0 5 0 R >> >>", objects: [tall])))?.items.isEmpty == true)
         // Arrays nested past the limit.
         #expect(pdfError(pdf("\(String(repeating: "[", count: 200)) 0 d"))?.kind == .tooDeep)
     }

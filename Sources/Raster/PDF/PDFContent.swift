@@ -606,7 +606,7 @@ struct PDFInterpreter {
         if case .stream(let md, _) = smask {
             let mw = Int(try doc.get(md, "Width").number ?? 0), mh = Int(try doc.get(md, "Height").number ?? 0)
             let alpha = (try? doc.streamBytes(smask)) ?? []
-            if mw >= 1, mh >= 1, alpha.count >= mw * mh, (try doc.get(md, "BitsPerComponent").number ?? 8) == 8 {
+            if mw >= 1, mh >= 1, mw <= Surface.maxSide, mh <= Surface.maxSide, alpha.count >= mw * mh, (try doc.get(md, "BitsPerComponent").number ?? 8) == 8 {
                 for y in 0..<picture.height {
                     let row = picture.row(y), my = y * mh / picture.height
                     for px in 0..<picture.width { row[px] = Pixel.scale(row[px], UInt32(alpha[my * mw + px * mw / picture.width])) }
