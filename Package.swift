@@ -60,11 +60,14 @@ let package = Package(
         // VideoPlayer's decoder: playbin → videoconvert → appsink (Sources/KioskVideo/GStreamerPipeline.swift).
         .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-app-1.0",
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        // zlib's inflate for PDF streams (FlateDecode); already linked by libpng and FreeType, and
+        // libz.a is in zlib1g-dev for the static build.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // No library: one static inline prefetch for the raster's row loops.
         .systemLibrary(name: "CRasterCPU"),
 
         // The pixel engine: no I/O but PNG coding of memory buffers, no clock, no globals.
-        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU", "CJPEG", "CWebP", "CGIF"]),
+        .target(name: "Raster", dependencies: ["CPNG", "CFreeType", "CHarfBuzz", "CFontconfig", "CFriBidi", "CRasterCPU", "CJPEG", "CWebP", "CGIF", "CZlib"]),
 
         // The declarative engine (Views/Graph/Layout/Render/Runtime) and the platform layer
         // (displays, input, console, frame loop).

@@ -50,6 +50,23 @@ private let brand = """
   "info": { "author": "xcode", "version": 1 } }
 """
 
+/// A one-page PDF as Figma writes them (the Length an object after the stream): a 6×10 point
+/// green rectangle.
+private let greenPDF = """
+%PDF-1.7
+1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+2 0 obj << /Type /Pages /Kids [ 3 0 R ] /Count 1 >> endobj
+3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [ 0 0 6 10 ] /Resources << >> /Contents 4 0 R >> endobj
+4 0 obj << /Length 5 0 R >> stream
+0 1 0 rg 0 0 6 10 re f
+endstream
+endobj
+5 0 obj 22 endobj
+trailer << /Root 1 0 R /Size 6 >>
+%%EOF
+
+"""
+
 @Suite(.serialized) struct AssetCatalogTests {
     private func catalogue() throws -> String {
         try tree([
@@ -69,7 +86,9 @@ private let brand = """
             ("Assets.xcassets/Broken.colorset/Contents.json", json("{ not json")),
             ("Assets.xcassets/AccentColor.colorset/Contents.json", json(#"{"colors":[{"idiom":"universal"}]}"#)),
             ("Assets.xcassets/Vector.imageset/Contents.json", json(#"{"images":[{"filename":"mouth.pdf","idiom":"universal"}],"properties":{"preserves-vector-representation":true}}"#)),
-            ("Assets.xcassets/Vector.imageset/mouth.pdf", json("%PDF-1.4\n")),
+            ("Assets.xcassets/Vector.imageset/mouth.pdf", json(greenPDF)),
+            ("Assets.xcassets/BadVector.imageset/Contents.json", json(#"{"images":[{"filename":"bad.pdf","idiom":"universal"}]}"#)),
+            ("Assets.xcassets/BadVector.imageset/bad.pdf", json("%PDF-1.4\n")),
             ("Assets.xcassets/AppIcon.appiconset/Contents.json", json(#"{"images":[]}"#)),
         ])
     }
@@ -78,7 +97,7 @@ private let brand = """
         let dir = try catalogue()
         defer { _ = system("rm -rf '\(dir)'") }
         let c = AssetCatalog(path: dir + "/Assets.xcassets")
-        #expect(c.images.keys.sorted() == ["Icons/home", "Logo", "Vector"])
+        #expect(c.images.keys.sorted() == ["BadVector", "Icons/home", "Logo", "Vector"])
         // The smallest scale with a file, for the light appearance.
         #expect(c.images["Logo"] == AssetCatalog.ImageSet(path: dir + "/Assets.xcassets/Logo.imageset/logo@2x.png", scale: 2))
         #expect(c.images["Icons/home"]?.scale == 1)
@@ -109,6 +128,7 @@ private let brand = """
                     Image("Logo", bundle: bundle)
                     Image("Icons/home", bundle: bundle)
                     Image(ImageResource(name: "Vector", bundle: ImageBundle(path: dir)))
+                    Image("BadVector", bundle: bundle)
                     Spacer(minLength: 0)
                 }
                 HStack(spacing: 0) {
@@ -122,15 +142,21 @@ private let brand = """
         }
         // The @2x file (40×20 px) is 20×10 points; the namespaced set is at its pixel size.
         let frames = host.frames(of: Image.self)
-        #expect(frames.map(\.size) == [CGSize(width: 20, height: 10), CGSize(width: 8, height: 6), .zero])
+        // The PDF is its box in points; the unreadable one is nothing.
+        #expect(frames.map(\.size) == [CGSize(width: 20, height: 10), CGSize(width: 8, height: 6), CGSize(width: 6, height: 10), .zero])
         let s = host.snapshot()
         #expect(rgba(s, 10, 5) == [0, 0, 255, 255])       // the @2x file (blue), not the @3x (red) nor the dark one
         #expect(rgba(s, 23, 3) == [255, 255, 0, 255])
         #expect(rgba(s, 5, 15) == [51, 102, 255, 255])
         let dark = rgba(s, 15, 15)                         // 50 % orange over the white background
         #expect(abs(Int(dark[0]) - 255) <= 1 && abs(Int(dark[1]) - 191) <= 2 && abs(Int(dark[2]) - 128) <= 2)
-        // The PDF is named and not drawn; the scheme-less, unknown colour still warns once.
-        #expect(host.warnings.contains { $0.contains("mouth.pdf") && $0.contains("PDF") })
+        #expect(rgba(s, 30, 5) == [0, 255, 0, 255])       // the PDF's green rectangle at 28…34
+        #expect(rgba(s, 35, 5) == [255, 255, 255, 255])
+        // The drawn PDF warns nothing; the unreadable one is named once, with why; the
+        // scheme-less, unknown colour still warns once.
+        #expect(!host.warnings.contains { $0.contains("mouth.pdf") })
+        #expect(host.warnings.filter { $0.contains("bad.pdf") }.count == 1)
+        #expect(host.warnings.contains { $0.contains("bad.pdf") && $0.contains("catalogue") })
         #expect(host.warnings.contains { $0.contains("Broken.colorset") })
     }
 

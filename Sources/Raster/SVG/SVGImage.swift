@@ -2,7 +2,9 @@
 // paints, then drawn at any size (`draw(on:in:)`, `rasterize(width:height:)`) without parsing
 // again. Pure: bytes in, no file or network access. The subset is documented in README
 // ("SVG icons"); what it does not draw (text, filters, masks, clip paths, images, patterns,
-// markers, CSS beyond simple selectors) is skipped and counted in `unsupported`.
+// markers, CSS beyond simple selectors) is skipped and counted in `unsupported`. A PDF's first
+// page reads into the same display list (`init(pdf:)`, Raster/PDF), which is why it also has
+// clip layers, soft-mask layers and pictures.
 
 #if canImport(Glibc)
 import Glibc
@@ -45,6 +47,12 @@ public struct SVGImage: @unchecked Sendable {
         items = b.items; unsupported = b.unsupported
     }
 
+    /// A display list made by another reader (PDF: `init(pdf:)`).
+    init(width: Double, height: Double, viewBox: Rect, aspect: SVGAspect, items: [SVGItem], unsupported: [String: Int]) {
+        self.width = width; self.height = height; self.viewBox = viewBox; self.aspect = aspect
+        self.items = items; self.unsupported = unsupported
+    }
+
     /// Whether these bytes look like SVG text (an XML declaration, comment, DOCTYPE or `<svg`
     /// after optional spaces and a byte-order mark).
     public static func sniff(_ bytes: [UInt8]) -> Bool {
@@ -69,15 +77,24 @@ public struct SVGImage: @unchecked Sendable {
         let topOpacity = canvas.opacity
         canvas.save()
         defer { canvas.restore() }
+        drawItems(items, on: canvas, base: vp.concatenating(canvas.transform), opacity: topOpacity, currentColor: currentColor)
+    }
+
+    /// The display list `list` drawn on `canvas`, `base` mapping viewBox coordinates to its pixels.
+    private func drawItems(_ list: [SVGItem], on canvas: Canvas, base: Affine, opacity topOpacity: Double, currentColor: Color?) {
         struct Layer {
             var canvas: Canvas; var base: Affine
             /// Opacity of shapes drawn on this layer's canvas; of the layer when composited.
             var shapeOpacity: Double; var layerOpacity: Double
             var origin: (Int, Int); var surface: Surface?; var dead: Bool
+            /// A clip layer's outline (device space of the layer's surface) and rule.
+            var clip: (path: Path, transform: Affine, rule: FillRule)? = nil
+            /// A soft-mask layer's mask: its display list, and whether its luminosity (else its alpha) counts.
+            var mask: (items: [SVGItem], luminosity: Bool)? = nil
         }
-        var stack: [Layer] = [Layer(canvas: canvas, base: vp.concatenating(canvas.transform), shapeOpacity: topOpacity,
+        var stack: [Layer] = [Layer(canvas: canvas, base: base, shapeOpacity: topOpacity,
                                     layerOpacity: 1, origin: (0, 0), surface: nil, dead: false)]
-        for item in items {
+        for item in list {
             let top = stack[stack.count - 1]
             switch item {
             case .beginLayer(let opacity):
@@ -89,16 +106,59 @@ public struct SVGImage: @unchecked Sendable {
                 let shift = Affine.translation(-Double(clip.x0), -Double(clip.y0))
                 stack.append(Layer(canvas: Canvas(s), base: top.base.concatenating(shift), shapeOpacity: 1, layerOpacity: opacity,
                                    origin: (clip.x0, clip.y0), surface: s, dead: false))
-            case .endLayer:
+            case .beginClip(let path, let transform, let rule):
+                // Drawn offscreen over the outline's pixels only, then cut to it at `endClip`.
+                let total = transform.concatenating(top.base)
+                let area = IntRect(covering: total.apply(path.bounds)).intersection(top.canvas.clip)
+                guard !top.dead, !area.isEmpty, let s = try? Surface(width: area.width, height: area.height) else {
+                    var d = top; d.dead = true; d.clip = nil; stack.append(d)
+                    continue
+                }
+                // The layer covers `area` of its parent's surface (origins are the parent's pixels).
+                let shift = Affine.translation(-Double(area.x0), -Double(area.y0))
+                stack.append(Layer(canvas: Canvas(s), base: top.base.concatenating(shift), shapeOpacity: top.shapeOpacity, layerOpacity: 1,
+                                   origin: (area.x0, area.y0), surface: s, dead: false,
+                                   clip: (path, transform.concatenating(top.base.concatenating(shift)), rule)))
+            case .beginMask(let maskItems, let luminosity):
+                let clip = top.canvas.clip
+                guard !top.dead, !clip.isEmpty, let s = try? Surface(width: clip.width, height: clip.height) else {
+                    var d = top; d.dead = true; d.clip = nil; d.mask = nil; stack.append(d)
+                    continue
+                }
+                let shift = Affine.translation(-Double(clip.x0), -Double(clip.y0))
+                stack.append(Layer(canvas: Canvas(s), base: top.base.concatenating(shift), shapeOpacity: top.shapeOpacity, layerOpacity: 1,
+                                   origin: (clip.x0, clip.y0), surface: s, dead: false, mask: (maskItems, luminosity)))
+            case .endLayer, .endClip:
                 guard stack.count > 1 else { continue }
                 let layer = stack.removeLast()
                 guard !layer.dead, let s = layer.surface else { continue }
+                if let clip = layer.clip { Self.cut(s, to: clip.path, transform: clip.transform, rule: clip.rule) }
+                if let mask = layer.mask, let m = try? Surface(width: s.width, height: s.height) {
+                    // Luminosity: the group over an opaque black backdrop; alpha: the group alone.
+                    if mask.luminosity { m.clear(0xFF00_0000) }
+                    drawItems(mask.items, on: Canvas(m), base: layer.base, opacity: 1, currentColor: currentColor)
+                    for y in 0..<s.height {
+                        let row = s.row(y), mr = m.row(y)
+                        for x in 0..<s.width {
+                            let p = mr[x]
+                            let v = mask.luminosity ? (((p >> 16) & 255) * 77 + ((p >> 8) & 255) * 151 + (p & 255) * 28) >> 8 : p >> 24
+                            if v != 255 { row[x] = v == 0 ? 0 : Pixel.scale(row[x], v) }
+                        }
+                    }
+                }
                 let parent = stack[stack.count - 1]
                 parent.canvas.save()
                 parent.canvas.transform = .translation(Double(layer.origin.0), Double(layer.origin.1))
-                parent.canvas.opacity = parent.shapeOpacity * layer.layerOpacity
+                // A clip or mask layer's shapes carried their opacity already.
+                parent.canvas.opacity = layer.clip == nil && layer.mask == nil ? parent.shapeOpacity * layer.layerOpacity : 1
                 parent.canvas.drawImage(s, sampling: .nearest)
                 parent.canvas.restore()
+            case .image(let picture, let transform, let opacity):
+                guard !top.dead else { continue }
+                let c = top.canvas
+                c.opacity = top.shapeOpacity * opacity
+                c.transform = top.base
+                c.drawImage(picture, transform: transform, sampling: .bilinear)
             case .shape(let shape):
                 guard !top.dead else { continue }
                 let c = top.canvas
@@ -106,6 +166,21 @@ public struct SVGImage: @unchecked Sendable {
                 let total = shape.transform.concatenating(top.base)
                 if let fill = shape.fill { paint(fill, path: shape.path, rule: shape.fillRule, stroke: nil, total: total, on: c, currentColor: currentColor) }
                 if let stroke = shape.stroke { paint(stroke, path: shape.path, rule: .nonZero, stroke: shape.strokeStyle, total: total, on: c, currentColor: currentColor) }
+            }
+        }
+    }
+
+    /// Keeps of `s` only what lies inside the outline: each pixel scaled by its coverage.
+    private static func cut(_ s: Surface, to path: Path, transform: Affine, rule: FillRule) {
+        guard let mask = try? Surface(width: s.width, height: s.height) else { return }
+        let c = Canvas(mask)
+        c.transform = transform
+        c.fill(path, with: .solid(.white), rule: rule)
+        for y in 0..<s.height {
+            let row = s.row(y), m = mask.row(y)
+            for x in 0..<s.width {
+                let a = m[x] >> 24
+                if a != 255 { row[x] = a == 0 ? 0 : Pixel.scale(row[x], a) }
             }
         }
     }
@@ -209,6 +284,16 @@ enum SVGItem {
     /// Items up to the matching `endLayer` are drawn offscreen, then composited at `opacity`.
     case beginLayer(opacity: Double)
     case endLayer
+    /// Items up to the matching `endClip` are drawn offscreen, kept only inside `path` (under
+    /// `transform`, filled by `rule`), then composited (PDF's clipping paths).
+    case beginClip(path: Path, transform: Affine, rule: FillRule)
+    case endClip
+    /// A picture (PDF's image XObjects): its pixels placed by `transform` (image pixels →
+    /// viewBox coordinates), drawn bilinear at `opacity`.
+    case image(Surface, transform: Affine, opacity: Double)
+    /// Items up to the matching `endClip` are drawn offscreen, then scaled by a soft mask: the
+    /// alpha, or the luminosity over black, of `items` (viewBox coordinates) — PDF's /SMask.
+    case beginMask(items: [SVGItem], luminosity: Bool)
 }
 
 extension SVGImage {

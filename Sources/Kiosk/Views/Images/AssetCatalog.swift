@@ -11,8 +11,10 @@
 // Image sets: the universal (else iPhone) entry without a dark appearance, at the smallest scale
 // of 1x, 2x, 3x that has a file — kiosk panels are 1 pixel a point — its point size being its
 // pixel size ÷ that scale; a set of one scale-less file (vector) is drawn at its own size. PNG,
-// JPEG, WebP, GIF and SVG are drawn; a PDF is not (one warning naming the file: export the set
-// as SVG or PNG). Dark-appearance images and other idioms are not chosen.
+// JPEG, WebP, GIF, SVG and PDF are drawn (a PDF's first page, its box in points, through the SVG
+// display list: Raster/PDF; one that cannot be read gets one warning naming the file and why,
+// and what it holds that is not drawn — text, say — one warning listing it).
+// Dark-appearance images and other idioms are not chosen.
 // Colour sets: sRGB, Display P3 and extended ranges read as sRGB components (as kiosk's
 // `Color(.displayP3, …)` is), grey colour spaces as white levels, components written as floats
 // ("0.200"), 8-bit integers ("51") or hex ("0x33"); a light and a dark appearance; a reference to

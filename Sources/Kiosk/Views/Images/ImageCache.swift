@@ -2,9 +2,10 @@
 //
 // Names resolve once: in the bundle given, the `images` directory setting, the working
 // directory, then $KIOSK_ASSETS; as `name`, `name.png`, `name.jpg`, `name.jpeg`, `name.webp`,
-// `name.svg`. An SVG is parsed once when its name resolves (the parsed document is kept in
-// `vectors`, its size is the intrinsic one) and rasterized per drawn pixel size into the same
-// byte-bounded cache.
+// `name.svg`. An SVG — or a PDF (an asset catalogue's vector image set; its first page, read
+// into the same display list: Raster/PDF) — is parsed once when its name resolves (the parsed
+// document is kept in `vectors`, its size is the intrinsic one) and rasterized per drawn pixel
+// size into the same byte-bounded cache.
 // Only the header is read then (the layout needs the image's size, not its pixels), so a
 // 12-megapixel photo drawn in a 480×270 frame is never decoded at full size: drawing decodes it
 // reduced (JPEG in the IDCT, WebP in libwebp's scaler: 1/2, 1/4, 1/8, never below the drawn
@@ -21,7 +22,7 @@
 // once however many views or threads ask (`inFlight`): later askers join the running decode.
 // The lock is never held while decoding, so a frame's cache lookups never wait for a photo.
 // `image(_:drawnAt:)`, `animation(_:)` and `vectorImage` stay synchronous (GraphicsContext's
-// `resolve`, tests); SVG rasters are drawn on the caller's thread (icons: a fraction of a
+// `resolve`, tests); SVG and PDF rasters are drawn on the caller's thread (icons: a fraction of a
 // millisecond), as is the header read that gives the layout its size.
 #if canImport(Glibc)
 import Glibc
@@ -36,7 +37,7 @@ final class ImageCache: @unchecked Sendable {
     struct Source: Hashable {
         let path: String
         let width: Int, height: Int
-        /// An SVG: drawn by rasterizing at the drawn size (`vectorImage`), never decoded.
+        /// An SVG or PDF: drawn by rasterizing at the drawn size (`vectorImage`), never decoded.
         var isVector = false
         /// An animated file (WebP, GIF): `animation(_:)` gives its frames.
         var animated = false
@@ -310,10 +311,6 @@ final class ImageCache: @unchecked Sendable {
                 Diagnostics.warn("Image(\"\(name)\"): its image set names no file for the light appearance")
                 return nil
             }
-            if path.lowercased().hasSuffix(".pdf") {
-                Diagnostics.warn("Image(\"\(name)\"): \(path) is a PDF, which kiosk does not draw; export the image set as SVG or PNG")
-                return nil
-            }
             guard isRegularFile(path), var found = readSource(path, name: name, vectors: &vectors) else {
                 if !isRegularFile(path) { Diagnostics.warn("Image(\"\(name)\"): its image set's file \(path) is missing") }
                 return nil
@@ -348,13 +345,30 @@ final class ImageCache: @unchecked Sendable {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// The image file at `path` as a source: its header read (an SVG parsed whole); nil after
+    /// The image file at `path` as a source: its header read (an SVG or PDF parsed whole); nil after
     /// one warning when it is no image kiosk reads.
     private static func readSource(_ path: String, name: String, vectors: inout [String: SVGImage]) -> Source? {
+        /// A vector's intrinsic size in whole pixels.
+        func side(_ v: Double) -> Int { v.isFinite ? Int(min(v, 1e6).rounded(.up)) : 0 }
         do {
             // The header alone: the first 256 KiB hold it for ordinary files (EXIF and its
             // thumbnail included); a file with more before its pixels is read whole.
             guard let head = Syscall.readFile(path, limit: 256 << 10) else { throw ImageFileError.unreadable(path: path) }
+            if ImageFormat.sniff(head) == nil && !SVGImage.sniff(head) && SVGImage.sniffPDF(head) {
+                // PDF (an asset catalogue's vector image): its first page parsed whole now, into
+                // the same display list as an SVG (PDFLimits.maxBytes at most).
+                guard let all = Syscall.readFile(path, limit: PDFLimits.maxBytes + 1) else { throw ImageFileError.unreadable(path: path) }
+                let doc: SVGImage
+                do { doc = try SVGImage(pdf: all) } catch {
+                    Diagnostics.warn("Image(\"\(name)\"): \(path) is a PDF kiosk cannot draw (\(error))")
+                    return nil
+                }
+                if !doc.unsupported.isEmpty {
+                    Diagnostics.warn("Image(\"\(name)\"): \(path) uses PDF features kiosk does not draw: \(doc.unsupported.keys.sorted().joined(separator: ", "))")
+                }
+                vectors[path] = doc
+                return Source(path: path, width: side(doc.width), height: side(doc.height), isVector: true)
+            }
             if ImageFormat.sniff(head) == nil && (path.hasSuffix(".svg") || SVGImage.sniff(head)) {
                 // SVG: parsed whole now (icons are small; SVGLimits.maxBytes at most).
                 guard let all = Syscall.readFile(path, limit: SVGLimits.maxBytes + 1) else { throw ImageFileError.unreadable(path: path) }
@@ -363,7 +377,6 @@ final class ImageCache: @unchecked Sendable {
                     Diagnostics.warn("Image(\"\(name)\"): \(path) uses SVG features kiosk does not draw: \(doc.unsupported.keys.sorted().joined(separator: ", "))")
                 }
                 vectors[path] = doc
-                func side(_ v: Double) -> Int { v.isFinite ? Int(min(v, 1e6).rounded(.up)) : 0 }
                 return Source(path: path, width: side(doc.width), height: side(doc.height), isVector: true)
             }
             let header: ImageHeader
@@ -378,7 +391,7 @@ final class ImageCache: @unchecked Sendable {
             }
             return Source(path: path, width: header.width, height: header.height, animated: animated)
         } catch {
-            Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG, WebP, GIF or SVG (\(error))")
+            Diagnostics.warn("Image(\"\(name)\"): \(path) is not a readable PNG, JPEG, WebP, GIF, SVG or PDF (\(error))")
             return nil
         }
     }
