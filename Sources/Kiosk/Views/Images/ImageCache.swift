@@ -2,7 +2,7 @@
 //
 // Names resolve once: in the bundle given, the `images` directory setting, the working
 // directory, then $KIOSK_ASSETS; as `name`, `name.png`, `name.jpg`, `name.jpeg`, `name.webp`,
-// `name.svg`. An SVG — or a PDF (an asset catalogue's vector image set; its first page, read
+// `name.gif`, `name.svg`, `name.pdf`. An SVG — or a PDF (an asset catalogue's vector image set; its first page, read
 // into the same display list: Raster/PDF) — is parsed once when its name resolves (the parsed
 // document is kept in `vectors`, its size is the intrinsic one) and rasterized per drawn pixel
 // size into the same byte-bounded cache.
@@ -292,7 +292,7 @@ final class ImageCache: @unchecked Sendable {
     }
 
     /// Image file extensions tried after the bare name, in order.
-    static let extensions = ["", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".svg"]
+    static let extensions = ["", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".svg", ".pdf"]
 
     private static func resolve(_ name: String, bundle: ImageBundle?, directory: String?, vectors: inout [String: SVGImage]) -> Source? {
         if name.hasPrefix("systemName:") {
