@@ -63,7 +63,9 @@ public final class IdleController {
 
     /// Applies the state the policy asks for at `now` (the loop calls it from its idle timer).
     public func update(now: Double) {
-        if let (from, to) = policy.update(now: now, secondOfDay: secondOfDay(now)) { apply(from: from, to: to) }
+        // How long the panel had been without input, for the log (before the policy moves on).
+        let quiet = now - policy.idleSince
+        if let (from, to) = policy.update(now: now, secondOfDay: secondOfDay(now)) { apply(from: from, to: to, quietFor: quiet) }
     }
 
     /// The first frame is on screen at `time`: the timeouts count from then (a slow start does
@@ -127,7 +129,10 @@ public final class IdleController {
         return true
     }
 
-    private func apply(from: IdleState, to: IdleState) {
+    /// `quietFor`: seconds without input (counted from the first frame), logged with a change
+    /// that time brought — the loop's own clock, which the QEMU check reads, as a slow guest's
+    /// shell cannot time it to a tenth.
+    private func apply(from: IdleState, to: IdleState, quietFor: Double? = nil) {
         switch to {
         case .active: restoreBrightness()
         case .dimmed: dim()
@@ -143,7 +148,12 @@ public final class IdleController {
         } else {
             observer?.idleStateChanged(to)
         }
-        Log.info("idle: \(from.rawValue) → \(to.rawValue)")
+        if let q = quietFor, q.isFinite, q >= 0, q < 1e9 {
+            let tenths = Int((q * 10).rounded())
+            Log.info("idle: \(from.rawValue) → \(to.rawValue) after \(tenths / 10).\(tenths % 10) s without input")
+        } else {
+            Log.info("idle: \(from.rawValue) → \(to.rawValue)")
+        }
         onChange?(to)
     }
 
