@@ -93,6 +93,16 @@ trailer << /Root 1 0 R /Size 6 >>
         ])
     }
 
+    /// Warnings recorded, not printed, and no registered colours (both undone by `loudly`).
+    private func quietly() {
+        Diagnostics.printsWarnings = false
+        NamedColors.removeAll()
+    }
+    private func loudly() {
+        Diagnostics.printsWarnings = true
+        NamedColors.removeAll()
+    }
+
     @Test func aCatalogueIsReadWithItsNamespacesAndItsBrokenSetsNamed() throws {
         let dir = try catalogue()
         defer { _ = system("rm -rf '\(dir)'") }
@@ -117,10 +127,8 @@ trailer << /Root 1 0 R /Size 6 >>
     @Test func imagesAndColoursDrawFromTheCatalogue() throws {
         let dir = try catalogue()
         defer { _ = system("rm -rf '\(dir)'") }
-        Diagnostics.printsWarnings = false
-        defer { Diagnostics.printsWarnings = true }
-        NamedColors.removeAll()
-        defer { NamedColors.removeAll() }
+        quietly()
+        defer { loudly() }
         let bundle = FakeBundle(dir)
         let host = HeadlessHost(width: 60, height: 40) {
             VStack(spacing: 0) {
@@ -163,10 +171,8 @@ trailer << /Root 1 0 R /Size 6 >>
     @Test func anUnknownNameStillWarnsNamingTheCatalogues() throws {
         let dir = try catalogue()
         defer { _ = system("rm -rf '\(dir)'") }
-        Diagnostics.printsWarnings = false
-        defer { Diagnostics.printsWarnings = true }
-        NamedColors.removeAll()
-        defer { NamedColors.removeAll() }
+        quietly()
+        defer { loudly() }
         let host = HeadlessHost(width: 20, height: 20) {
             ZStack {
                 Kiosk.Color("Nope", bundle: FakeBundle(dir))
