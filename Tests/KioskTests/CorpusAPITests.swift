@@ -154,4 +154,18 @@ import TestSupport
         #expect(!digit.isEmpty && digit.allSatisfy { Double($0) > one.minX + 6 && Double($0) < one.maxX - 6 })
         #expect(SystemSymbols.numbered("12.circle") == nil && SystemSymbols.numbered("1.hexagon") == nil)
     }
+
+    /// The symbols the 2026-12-07 corpus run still missed most (mic, sparkles, lock, envelope, …).
+    @Test func theCorpusRunsMissingSymbolsDraw() {
+        let names = SystemSymbols.corpusNames
+        let host = HeadlessHost(width: 390, height: 90) {
+            VStack(spacing: 12) {
+                HStack(spacing: 12) { ForEach(0..<8, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
+                HStack(spacing: 12) { ForEach(8..<names.count, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
+            }
+        }
+        expectGolden(host.snapshot(), "corpus-symbols-2")
+        #expect(host.warnings.isEmpty)
+        #expect(host.frames(of: Image.self).count == names.count)
+    }
 }

@@ -39,6 +39,12 @@ enum SystemSymbols {
     /// Names added for public SwiftUI screens (scripts/corpus), kept apart so `names`' golden
     /// grid stays as it was; and "0.circle" … "9.square.fill" (`numbered`).
     static let moreNames: [String] = ["gear", "arrow.up.arrow.down", "pencil.circle.fill"]
+    /// The most asked-for of the symbols the corpora's 2026-12-07 run still warned about (mic ×5,
+    /// sparkles ×3, then one each), with their own golden grid.
+    static let corpusNames: [String] = [
+        "plus.circle", "minus.circle", "gearshape.fill", "sun.max", "lock", "lock.fill", "envelope", "envelope.fill",
+        "drop", "drop.fill", "mic", "mic.fill", "power", "music.note", "sparkles",
+    ]
 
     /// The stroke width as a share of the side.
     static let strokeShare = 0.09
@@ -50,7 +56,7 @@ enum SystemSymbols {
         if let p = known(name) ?? keyboardSymbol(name) ?? numbered(name) { return p }
         let first = warned.withLock { $0.insert(name).inserted }
         if first {
-            Diagnostics.warn("Image(systemName: \"\(name)\"): not among kiosk's \(names.count + moreNames.count + 40) drawn symbols (SystemSymbols.names, moreNames, numbered); a placeholder is shown")
+            Diagnostics.warn("Image(systemName: \"\(name)\"): not among kiosk's \(names.count + moreNames.count + corpusNames.count + 40) drawn symbols (SystemSymbols.names, moreNames, corpusNames, numbered); a placeholder is shown")
         }
         return [stroked { p in
             p.addRect(Rect(x: 0.12, y: 0.12, width: 0.76, height: 0.76))
@@ -191,7 +197,7 @@ enum SystemSymbols {
                 p.cubic(to: Point(0.5, 0.08), control1: Point(0.76, 0.4), control2: Point(0.78, 0.08))
                 p.close()
                 p.addCircle(center: Point(0.5, 0.88), radius: 0.08) }]
-        case "gearshape", "gear":
+        case "gearshape", "gear", "gearshape.fill":
             return [holed { p in
                 var pts: [(Double, Double)] = []
                 for i in 0..<32 {
@@ -219,8 +225,73 @@ enum SystemSymbols {
                                                       $0.move(to: 0.7, 0.12); $0.line(to: 0.7, 0.86); $0.move(to: 0.48, 0.64); $0.line(to: 0.7, 0.88); $0.line(to: 0.92, 0.64) }]
         case "pencil.circle.fill": return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94))
                                                    polygon(&$0, [(0.62, 0.26), (0.74, 0.38), (0.42, 0.7), (0.27, 0.73), (0.3, 0.58)]) }]
+        case "plus.circle": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86))
+                                              $0.move(to: 0.5, 0.28); $0.line(to: 0.5, 0.72); $0.move(to: 0.28, 0.5); $0.line(to: 0.72, 0.5) }]
+        case "minus.circle": return [stroked { $0.addEllipse(in: Rect(x: 0.07, y: 0.07, width: 0.86, height: 0.86))
+                                               $0.move(to: 0.28, 0.5); $0.line(to: 0.72, 0.5) }]
+        case "sun.max":
+            return [stroked { p in
+                p.addCircle(center: Point(0.5, 0.5), radius: 0.18)
+                for i in 0..<8 { let a = Double(i) * Double.pi / 4
+                    p.move(to: 0.5 + 0.32 * cos(a), 0.5 + 0.32 * sin(a)); p.line(to: 0.5 + 0.44 * cos(a), 0.5 + 0.44 * sin(a)) } }]
+        case "lock": return [stroked { $0.addRoundedRect(Rect(x: 0.2, y: 0.46, width: 0.6, height: 0.44), cornerRadius: 0.08); shackle(&$0) }]
+        case "lock.fill": return [filled { $0.addRoundedRect(Rect(x: 0.16, y: 0.44, width: 0.68, height: 0.5), cornerRadius: 0.08) },
+                                  stroked { shackle(&$0) }]
+        case "envelope": return [stroked { $0.addRoundedRect(Rect(x: 0.08, y: 0.2, width: 0.84, height: 0.6), cornerRadius: 0.08)
+                                           $0.move(to: 0.1, 0.24); $0.line(to: 0.5, 0.56); $0.line(to: 0.9, 0.24) }]
+        case "envelope.fill": return [holed { $0.addRoundedRect(Rect(x: 0.04, y: 0.18, width: 0.92, height: 0.64), cornerRadius: 0.08)
+                                              thickPolyline(&$0, [(0.08, 0.24), (0.5, 0.56), (0.92, 0.24)], w: 0.035) }]
+        case "drop": return [stroked { drop(&$0) }]
+        case "drop.fill": return [filled { drop(&$0) }]
+        case "mic": return [stroked { $0.addRoundedRect(Rect(x: 0.35, y: 0.06, width: 0.3, height: 0.52), cornerRadius: 0.15); micStand(&$0) }]
+        case "mic.fill": return [filled { $0.addRoundedRect(Rect(x: 0.33, y: 0.04, width: 0.34, height: 0.56), cornerRadius: 0.17) },
+                                 stroked { micStand(&$0) }]
+        case "power":
+            return [stroked { p in
+                let start = -Double.pi / 2 + 0.65, end = 3 * Double.pi / 2 - 0.65
+                p.move(to: 0.5 + 0.36 * cos(start), 0.54 + 0.36 * sin(start))
+                p._addArcInEqualPieces(center: Point(0.5, 0.54), radius: 0.36, startAngle: start, endAngle: end, clockwise: true)
+                p.move(to: 0.5, 0.08); p.line(to: 0.5, 0.5) }]
+        case "music.note": return [filled { $0.addEllipse(in: Rect(x: 0.18, y: 0.66, width: 0.34, height: 0.26))
+                                            $0.addRect(Rect(x: 0.45, y: 0.08, width: 0.07, height: 0.72))
+                                            polygon(&$0, [(0.45, 0.08), (0.82, 0.2), (0.82, 0.36), (0.52, 0.26)]) }]
+        case "sparkles": return [filled { sparkle(&$0, 0.42, 0.58, 0.36); sparkle(&$0, 0.78, 0.2, 0.16); sparkle(&$0, 0.8, 0.8, 0.1) }]
         default: return nil
         }
+    }
+
+    /// A padlock's shackle over a body whose top is at y 0.46.
+    private static func shackle(_ p: inout Raster.Path) {
+        p.move(to: 0.32, 0.46); p.line(to: 0.32, 0.3)
+        p._addArcInEqualPieces(center: Point(0.5, 0.3), radius: 0.18, startAngle: Double.pi, endAngle: 2 * Double.pi, clockwise: true)
+        p.line(to: 0.68, 0.46)
+    }
+
+    /// A drop: a point at the top, round at the bottom.
+    private static func drop(_ p: inout Raster.Path) {
+        p.move(to: 0.5, 0.06)
+        p.cubic(to: Point(0.8, 0.62), control1: Point(0.62, 0.24), control2: Point(0.8, 0.42))
+        p.cubic(to: Point(0.5, 0.92), control1: Point(0.8, 0.79), control2: Point(0.67, 0.92))
+        p.cubic(to: Point(0.2, 0.62), control1: Point(0.33, 0.92), control2: Point(0.2, 0.79))
+        p.cubic(to: Point(0.5, 0.06), control1: Point(0.2, 0.42), control2: Point(0.38, 0.24))
+        p.close()
+    }
+
+    /// A microphone's stand: the cradle, the stem and the foot.
+    private static func micStand(_ p: inout Raster.Path) {
+        p.move(to: 0.2, 0.42); p.cubic(to: Point(0.8, 0.42), control1: Point(0.2, 0.84), control2: Point(0.8, 0.84))
+        p.move(to: 0.5, 0.74); p.line(to: 0.5, 0.92)
+        p.move(to: 0.34, 0.92); p.line(to: 0.66, 0.92)
+    }
+
+    /// A four-pointed sparkle at (x, y) reaching `r`.
+    private static func sparkle(_ p: inout Raster.Path, _ x: Double, _ y: Double, _ r: Double) {
+        var pts: [(Double, Double)] = []
+        for i in 0..<8 {
+            let a = Double(i) * Double.pi / 4 - Double.pi / 2, d = i % 2 == 0 ? r : r * 0.26
+            pts.append((x + d * cos(a), y + d * sin(a)))
+        }
+        polygon(&p, pts)
     }
 
     /// Strokes of the digits 0…9 in the unit square (about 0.28 wide, 0.48 high, centred), each a
