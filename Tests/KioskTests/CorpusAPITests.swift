@@ -134,15 +134,20 @@ import TestSupport
 }
 
 @Suite struct CorpusSymbolTests {
+    /// `names` at 24 pt in two rows, the second from `split` on.
+    private func symbolRows(_ names: [String], split: Int, height: Int) -> HeadlessHost {
+        HeadlessHost(width: 390, height: height) {
+            VStack(spacing: 12) {
+                HStack(spacing: 12) { ForEach(0..<split, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
+                HStack(spacing: 12) { ForEach(split..<names.count, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
+            }
+        }
+    }
+
     @Test func numberedAndAddedSymbolsDrawWithoutWarnings() {
         let names = SystemSymbols.moreNames + ["1.square.fill", "2.square.fill", "3.square.fill", "4.circle",
                                                "5.circle.fill", "6.square", "7.circle", "8.square.fill", "9.circle.fill", "0.square"]
-        let host = HeadlessHost(width: 390, height: 120) {
-            VStack(spacing: 12) {
-                HStack(spacing: 12) { ForEach(0..<7, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
-                HStack(spacing: 12) { ForEach(7..<names.count, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
-            }
-        }
+        let host = symbolRows(names, split: 7, height: 120)
         expectGolden(host.snapshot(), "corpus-symbols")
         #expect(host.warnings.isEmpty)
         // A filled numbered square is filled around a cut-out digit: dark at its edge, light inside.
@@ -158,12 +163,7 @@ import TestSupport
     /// The symbols the 2026-12-07 corpus run still missed most (mic, sparkles, lock, envelope, …).
     @Test func theCorpusRunsMissingSymbolsDraw() {
         let names = SystemSymbols.corpusNames
-        let host = HeadlessHost(width: 390, height: 90) {
-            VStack(spacing: 12) {
-                HStack(spacing: 12) { ForEach(0..<8, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
-                HStack(spacing: 12) { ForEach(8..<names.count, id: \.self) { Image(systemName: names[$0]).font(.system(size: 24)) } }
-            }
-        }
+        let host = symbolRows(names, split: 8, height: 90)
         expectGolden(host.snapshot(), "corpus-symbols-2")
         #expect(host.warnings.isEmpty)
         #expect(host.frames(of: Image.self).count == names.count)

@@ -311,10 +311,11 @@ final class ImageCache: @unchecked Sendable {
                 Diagnostics.warn("Image(\"\(name)\"): its image set names no file for the light appearance")
                 return nil
             }
-            guard isRegularFile(path), var found = readSource(path, name: name, vectors: &vectors) else {
-                if !isRegularFile(path) { Diagnostics.warn("Image(\"\(name)\"): its image set's file \(path) is missing") }
+            guard isRegularFile(path) else {
+                Diagnostics.warn("Image(\"\(name)\"): its image set's file \(path) is missing")
                 return nil
             }
+            guard var found = readSource(path, name: name, vectors: &vectors) else { return nil }
             found.scale = found.isVector ? 1 : set.scale
             return found
         }

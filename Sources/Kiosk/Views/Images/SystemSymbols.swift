@@ -112,12 +112,16 @@ enum SystemSymbols {
 
     private static let check: [(Double, Double)] = [(0.27, 0.52), (0.43, 0.68), (0.74, 0.34)]
 
-    private static func star(_ p: inout Raster.Path) {
+    private static func star(_ p: inout Raster.Path) { pointedStar(&p, points: 5, x: 0.5, y: 0.53, outer: 0.48, inner: 0.2) }
+
+    /// A star of `points` points round (x, y), its tips at `outer` and the notches between at
+    /// `inner`, the first tip straight up.
+    private static func pointedStar(_ p: inout Raster.Path, points n: Int, x: Double, y: Double, outer: Double, inner: Double) {
         var pts: [(Double, Double)] = []
-        for i in 0..<10 {
-            let r = i % 2 == 0 ? 0.48 : 0.2
-            let a = -Double.pi / 2 + Double(i) * Double.pi / 5
-            pts.append((0.5 + r * cos(a), 0.53 + r * sin(a)))
+        for i in 0..<(2 * n) {
+            let r = i % 2 == 0 ? outer : inner
+            let a = -Double.pi / 2 + Double(i) * Double.pi / Double(n)
+            pts.append((x + r * cos(a), y + r * sin(a)))
         }
         polygon(&p, pts)
     }
@@ -286,12 +290,7 @@ enum SystemSymbols {
 
     /// A four-pointed sparkle at (x, y) reaching `r`.
     private static func sparkle(_ p: inout Raster.Path, _ x: Double, _ y: Double, _ r: Double) {
-        var pts: [(Double, Double)] = []
-        for i in 0..<8 {
-            let a = Double(i) * Double.pi / 4 - Double.pi / 2, d = i % 2 == 0 ? r : r * 0.26
-            pts.append((x + d * cos(a), y + d * sin(a)))
-        }
-        polygon(&p, pts)
+        pointedStar(&p, points: 4, x: x, y: y, outer: r, inner: r * 0.26)
     }
 
     /// Strokes of the digits 0…9 in the unit square (about 0.28 wide, 0.48 high, centred), each a

@@ -20,6 +20,11 @@ public struct ToolbarPlacement: Hashable, Sendable {
     public static let tabBar = ToolbarPlacement(bar: .tabBar)
     /// The bottom toolbar (accepted; kept on the bar material).
     public static let bottomBar = ToolbarPlacement(bar: .bottomBar)
+
+    /// Whether a modifier given `bars` addresses a page's navigation bar (none named: it does).
+    static func includeNavigationBar(_ bars: [ToolbarPlacement]) -> Bool {
+        bars.isEmpty || bars.contains { $0.bar == .navigationBar || $0.bar == .automatic }
+    }
 }
 
 extension View {
@@ -56,8 +61,8 @@ extension View {
     }
 
     private func barVisibility(_ visibility: Visibility, _ bars: [ToolbarPlacement]) -> some View {
-        let navigation = bars.isEmpty || bars.contains { $0.bar == .navigationBar || $0.bar == .automatic }
-        return modifier(_NavigationBarFlagModifier(backButtonHidden: nil, barHidden: navigation ? visibility == .hidden : nil))
+        modifier(_NavigationBarFlagModifier(backButtonHidden: nil,
+                                            barHidden: ToolbarPlacement.includeNavigationBar(bars) ? visibility == .hidden : nil))
     }
 }
 
@@ -69,8 +74,7 @@ struct _ToolbarBackgroundModifier: ViewModifier {
     @Environment(\.self) private var environment
 
     func body(content: Content) -> some View {
-        let navigation = bars.isEmpty || bars.contains { $0.bar == .navigationBar || $0.bar == .automatic }
-        if navigation, let page {
+        if ToolbarPlacement.includeNavigationBar(bars), let page {
             if let visibility, page.barBackgroundVisibility != visibility { page.barBackgroundVisibility = visibility }
             if let style {
                 let key = style.resolvePaint(in: CGRect(x: 0, y: 0, width: 1, height: 1), environment: environment)
