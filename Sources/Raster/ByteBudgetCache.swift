@@ -106,7 +106,7 @@ public final class ByteBudgetCache<Key: Hashable, Value> {
     /// Advances the hand to the first occupied slot not referenced since its last pass, clearing
     /// bits on the way, and evicts it. Terminates: `bytes > 0` means an occupied slot exists, and
     /// after one lap every bit is clear.
-    @usableFromInline func evictOne() {
+    @inlinable func evictOne() {
         while true {
             if hand >= slots.count { hand = 0 }
             let i = hand
@@ -119,7 +119,7 @@ public final class ByteBudgetCache<Key: Hashable, Value> {
         }
     }
 
-    @usableFromInline func remove(slot i: Int) {
+    @inlinable func remove(slot i: Int) {
         index[slots[i].key!] = nil
         bytes -= slots[i].bytes
         slots[i] = Slot(key: nil, value: nil, bytes: 0, referenced: false)

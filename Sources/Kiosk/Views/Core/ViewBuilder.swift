@@ -100,7 +100,7 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View, 
 
 /// Which branch of a conditional a child came from: part of its structural identity, so
 /// flipping an `if` makes a new view (with fresh state and onAppear) as in SwiftUI.
-enum BranchKey: Hashable { case first, second, some }
+enum BranchKey: UInt8, Hashable { case first, second, some }
 
 extension Optional: View where Wrapped: View {
     public typealias Body = Never

@@ -1,6 +1,8 @@
 // ForEach: one child per element of a collection, identified by the element's id so that
 // inserting or removing elements keeps the other children's state.
 
+import Raster
+
 /// Makes views from a collection, one per element, identified by `id`.
 ///
 /// ```swift
@@ -53,7 +55,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.data = data; storage = .element(content); idKey = id
-        if ID.self == Data.Element.self, (id as AnyKeyPath) == (\Data.Element.self as AnyKeyPath) {
+        if ID.self == Data.Element.self, (id as AnyKeyPath) == IdentityKeyPaths.of(Data.Element.self) {
             // `id: \.self`, the commonest spelling: the element is its id. Applying the key path
             // allocated once per element per update (12 → 76 allocations an update from 4 to 64
             // elements, debug build); over a range the ids are distinct Ints, walked as the
@@ -132,5 +134,19 @@ extension ForEach: _FieldwiseComparable {
             if let p = x.pointee.idKey, let q = y.pointee.idKey { return p == q }
             return memcmp(a + idOfOffset, b + idOfOffset, idOfSize) == 0
         }
+    }
+}
+
+/// `\T.self` per element type, made once: written in ForEach's generic initialiser the key path
+/// was instantiated on every call (`swift_getKeyPath`, ≈ 19 000 instructions: 3 % of a
+/// bench-form-40 frame, five ForEach values re-made per step).
+enum IdentityKeyPaths {
+    private static let made = Locked<[ObjectIdentifier: AnyKeyPath]>([:])
+    static func of<T>(_: T.Type) -> AnyKeyPath {
+        let type = ObjectIdentifier(T.self)
+        if let path = made.withLock({ $0[type] }) { return path }
+        let path: AnyKeyPath = \T.self
+        made.withLock { $0[type] = path }
+        return path
     }
 }

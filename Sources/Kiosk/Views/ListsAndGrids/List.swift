@@ -51,7 +51,7 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
 
     public var body: some View {
         var rows = ListRows()
-        rows.add(content, path: [], traits: ListRowTraits())
+        rows.add(content, path: .root, traits: ListRowTraits())
         rows.finish()
         let metrics = ListMetrics(style)
         return ScrollView {
@@ -175,12 +175,35 @@ enum ListRole {
     }
 }
 
-/// A row's structural identity: the keys on the way to it (ForEach ids, tuple indexes).
-struct ListPath: Hashable { var keys: [ListKey] }
+/// A row's structural identity: the keys on the way to it (ForEach ids, tuple indexes), kept as
+/// a 64-bit digest built one key at a time, and the last key (a row's ForEach id, which
+/// `List(selection:)` selects by). As arrays of keys, the paths cost an allocation per row per
+/// flattening and, as the rows' ForEach ids, an `AnyHashable` comparison each (≈ 4 000
+/// instructions: 7 % of a bench-form-40 frame); a digest is one Int compare. Two different
+/// paths share a digest with a chance of about n²/2⁶⁵ for n rows: they would then be one
+/// identity, as a ForEach's duplicate ids are.
+struct ListPath: Hashable {
+    private(set) var digest: UInt64 = 0x243F_6A88_85A3_08D3
+    private(set) var last: ListKey?
 
-/// One step of a `ListPath`: a container's child key, or a part a List adds itself. Kept as
-/// plain data: `[AnyHashable]` paths cost 13 % of a bench-form-40 frame in AnyHashable's `==`
-/// (metadata lookups per compare), as every row's id is compared on each re-flattening.
+    static let root = ListPath()
+
+    func appending(_ key: ListKey) -> ListPath {
+        let word = key.key.other.map { UInt64(bitPattern: Int64($0.hashValue)) } ?? UInt64(bitPattern: Int64(key.key.int))
+        let part = UInt64(key.part.rawValue) | (key.key.isBranch ? 0x100 : 0)
+        var z = (digest ^ part) &* 0x9E37_79B9_7F4A_7C15 &+ word
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return ListPath(digest: z ^ (z >> 31), last: key)
+    }
+    func appending(_ part: ListKey.Part) -> ListPath { appending(ListKey(part)) }
+    func appending(_ key: ChildKey) -> ListPath { appending(ListKey(key)) }
+
+    static func == (a: ListPath, b: ListPath) -> Bool { a.digest == b.digest }
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+}
+
+/// One step of a `ListPath`: a container's child key, or a part a List adds itself.
 struct ListKey: Hashable {
     enum Part: UInt8 { case child, header, content, footer, gap, implicit, wrapped }
     var key: ChildKey
@@ -194,7 +217,9 @@ struct ListKey: Hashable {
 /// One entry of the flattened list.
 struct ListItem: Identifiable {
     enum Kind { case gap(first: Bool, beforeHeader: Bool), header, row, footer }
-    let id: ListPath
+    let path: ListPath
+    /// The path's digest: the row's id in the List's ForEach (an Int key, compared as one).
+    var id: Int { Int(bitPattern: UInt(path.digest)) }
     let kind: Kind
     let view: AnyView
     var traits: ListRowTraits
@@ -207,8 +232,18 @@ struct ListRows {
     private var sectionOpen = false
     private var sectionStart = 0
     private var sections = 0
+    /// Child lists to fill, reused from container to container (taken and given back in stack
+    /// order, as the recursion nests): a new list per container was an array allocated and
+    /// freed per row with an `if` in it.
+    private var spareLists: [ChildList] = []
 
-    mutating func add(_ view: any View, path: [ListKey], traits: ListRowTraits) {
+    private mutating func takeList() -> ChildList {
+        guard var list = spareLists.popLast() else { return ChildList() }
+        list.reset()
+        return list
+    }
+
+    mutating func add(_ view: any View, path: ListPath, traits: ListRowTraits) {
         // What the view is to a list, found once per type (four casts per view were 10 % of a
         // bench-form-40 frame, each ≈ 1 200 instructions). Plain rows and containers need no
         // cast at all then; the graph's type info lists a container's children.
@@ -219,9 +254,10 @@ struct ListRows {
             addRow(view, path: path, traits: traits)
             return
         case .container?:
-            var children = ChildList()
+            var children = takeList()
             info!.makeChildren(of: view, &children)
-            for child in children.views { add(child.view, path: path + [ListKey(child.key)], traits: traits) }
+            for i in 0..<children.count { add(children[i].view, path: path.appending(children[i].key), traits: traits) }
+            spareLists.append(children)
             return
         default:
             break
@@ -229,7 +265,7 @@ struct ListRows {
         if let carrier = view as? any ListRowTraitCarrier {
             var t = traits
             carrier.edit(&t)
-            add(carrier.rowContent, path: path + [ListKey(.wrapped)], traits: t)
+            add(carrier.rowContent, path: path.appending(.wrapped), traits: t)
         } else if let editable = view as? any ListEditableRows {
             // A ForEach with edit actions (ListEditing.swift): each row knows its offset.
             var children = ChildList()
@@ -238,37 +274,38 @@ struct ListRows {
             for (i, child) in rows.enumerated() {
                 var t = traits
                 t.edit = ListRowEdit(offset: i, count: rows.count, delete: editable.delete, move: editable.move)
-                add(child.view, path: path + [ListKey(.wrapped), ListKey(child.key)], traits: t)
+                add(child.view, path: path.appending(.wrapped).appending(child.key), traits: t)
             }
         } else if let section = view as? any ListSection {
             closeSection()
             openSection(path: path, beforeHeader: section.headerView != nil)
             if let header = section.headerView {
-                items.append(ListItem(id: ListPath(keys: path + [ListKey(.header)]), kind: .header,
+                items.append(ListItem(path: path.appending(.header), kind: .header,
                                       view: AnyView(header), traits: traits))
             }
-            add(section.contentView, path: path + [ListKey(.content)], traits: traits)
+            add(section.contentView, path: path.appending(.content), traits: traits)
             if let footer = section.footerView {
-                items.append(ListItem(id: ListPath(keys: path + [ListKey(.footer)]), kind: .footer,
+                items.append(ListItem(path: path.appending(.footer), kind: .footer,
                                       view: AnyView(footer), traits: traits))
             }
             closeSection()
         } else if let container = view as? any ListRowsContainer {
-            var children = ChildList()
+            var children = takeList()
             container.makeChildren(&children)
-            for child in children.views { add(child.view, path: path + [ListKey(child.key)], traits: traits) }
+            for i in 0..<children.count { add(children[i].view, path: path.appending(children[i].key), traits: traits) }
+            spareLists.append(children)
         } else {
             addRow(view, path: path, traits: traits)
         }
     }
 
-    private mutating func addRow(_ view: any View, path: [ListKey], traits: ListRowTraits) {
-        if !sectionOpen { openSection(path: path + [ListKey(.implicit)], beforeHeader: false) }
-        items.append(ListItem(id: ListPath(keys: path), kind: .row, view: AnyView(view), traits: traits))
+    private mutating func addRow(_ view: any View, path: ListPath, traits: ListRowTraits) {
+        if !sectionOpen { openSection(path: path.appending(.implicit), beforeHeader: false) }
+        items.append(ListItem(path: path, kind: .row, view: AnyView(view), traits: traits))
     }
 
-    private mutating func openSection(path: [ListKey], beforeHeader: Bool) {
-        items.append(ListItem(id: ListPath(keys: path + [ListKey(.gap)]), kind: .gap(first: sections == 0, beforeHeader: beforeHeader),
+    private mutating func openSection(path: ListPath, beforeHeader: Bool) {
+        items.append(ListItem(path: path.appending(.gap), kind: .gap(first: sections == 0, beforeHeader: beforeHeader),
                               view: AnyView(EmptyView()), traits: ListRowTraits()))
         sections += 1
         sectionOpen = true
@@ -490,6 +527,35 @@ struct ListRowTraits {
     var insets: EdgeInsets?
     /// The row's edit actions and offset in its ForEach (ListEditing.swift).
     var edit: ListRowEdit?
+}
+
+extension ListRowTraits: _FieldwiseComparable {
+    /// Field by field in concrete code. Field-wise reflection compares its optionals generically:
+    /// each asked the runtime for its `Optional<Wrapped>` metadata (≈ 500 instructions), and an
+    /// `AnyView?` or `Color?` nil differs from another nil in its unused bytes, so the bytes'
+    /// shortcut rarely held: five per row, ≈ 2.5 % of a bench-form-40 frame.
+    static func _makeFieldEquality() -> FieldEquality {
+        let background = FieldEqualityBuilder.makeTyped(AnyView.self, depth: 1)
+        let tint = FieldEqualityBuilder.makeTyped(Color.self, depth: 1)
+        let edit = FieldEqualityBuilder.makeTyped(ListRowEdit.self, depth: 1)
+        return { a, b in
+            let x = a.assumingMemoryBound(to: ListRowTraits.self), y = b.assumingMemoryBound(to: ListRowTraits.self)
+            return x.pointee.separator == y.pointee.separator && x.pointee.insets == y.pointee.insets
+                && optionalsEqual(x.pointee.background, y.pointee.background, background)
+                && optionalsEqual(x.pointee.separatorTint, y.pointee.separatorTint, tint)
+                && optionalsEqual(x.pointee.edit, y.pointee.edit, edit)
+        }
+    }
+}
+
+/// Two optionals of a type known here: both nil, or both values equal by `equal`.
+@inline(__always)
+func optionalsEqual<W>(_ a: W?, _ b: W?, _ equal: FieldEquality) -> Bool {
+    switch (a, b) {
+    case (nil, nil): return true
+    case (let p?, let q?): return withUnsafePointer(to: p) { pp in withUnsafePointer(to: q) { equal(pp, $0) } }
+    default: return false
+    }
 }
 
 protocol ListRowTraitCarrier {

@@ -52,6 +52,6 @@ struct ListSelection {
             if let tag = carrier.anyModifier as? _TagModifier { return tag.tag }
             peeled = carrier.anyContent
         }
-        return item.id.keys.last?.childKey?.anyHashable
+        return item.path.last?.childKey?.anyHashable
     }
 }

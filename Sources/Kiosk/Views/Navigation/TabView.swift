@@ -40,7 +40,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
 
     public var body: some View {
         var tabs = TabEntries()
-        tabs.add(content, path: [], traits: TabTraits())
+        tabs.add(content, path: .root, traits: TabTraits())
         let entries = tabs.items
         let selected = selectedIndex(in: entries)
         switch style {
@@ -70,7 +70,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
     func select(_ index: Int) {
         guard index >= 0 else { return }
         var tabs = TabEntries()
-        tabs.add(content, path: [], traits: TabTraits())
+        tabs.add(content, path: .root, traits: TabTraits())
         guard index < tabs.items.count else { return }
         let value = tabs.items[index].selectionValue
         if let selection {
@@ -142,11 +142,11 @@ protocol TabTraitSource {
 struct TabEntries {
     private(set) var items: [TabEntry] = []
 
-    mutating func add(_ view: any View, path: [ListKey], traits: TabTraits) {
+    mutating func add(_ view: any View, path: ListPath, traits: TabTraits) {
         if !(view is any ModifierCarrier), !(view is any TabTraitSource), let container = view as? any ListRowsContainer {
             var children = ChildList()
             container.makeChildren(&children)
-            for child in children.views { add(child.view, path: path + [ListKey(child.key)], traits: traits) }
+            for child in children.views { add(child.view, path: path.appending(child.key), traits: traits) }
             return
         }
         // The traits are read through the tab's modifiers, outermost first (the outer one wins).
@@ -161,7 +161,7 @@ struct TabEntries {
                 break
             }
         }
-        let id = AnyHashable(ListPath(keys: path))
+        let id = AnyHashable(path)
         let value = t.tag ?? path.last?.childKey?.anyHashable ?? id
         items.append(TabEntry(id: id, selectionValue: value, traits: t, view: AnyView(view)))
     }
