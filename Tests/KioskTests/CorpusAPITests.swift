@@ -168,4 +168,14 @@ import TestSupport
         #expect(host.warnings.isEmpty)
         #expect(host.frames(of: Image.self).count == names.count)
     }
+
+    /// The next most asked-for (chevron.forward.circle.fill, key.fill, arrow.clockwise, alarm, a
+    /// settings screen's row icons).
+    @Test func theCorpusRunsNextMissingSymbolsDraw() {
+        let names = SystemSymbols.laterCorpusNames
+        let host = symbolRows(names, split: 6, height: 90)
+        expectGolden(host.snapshot(), "corpus-symbols-3")
+        #expect(host.warnings.isEmpty)
+        #expect(host.frames(of: Image.self).count == names.count)
+    }
 }

@@ -45,6 +45,12 @@ enum SystemSymbols {
         "plus.circle", "minus.circle", "gearshape.fill", "sun.max", "lock", "lock.fill", "envelope", "envelope.fill",
         "drop", "drop.fill", "mic", "mic.fill", "power", "music.note", "sparkles",
     ]
+    /// The next most asked-for (chevron.forward.circle.fill ×3, key.fill, arrow.clockwise and
+    /// alarm ×2, a settings screen's row icons), with their own golden grid.
+    static let laterCorpusNames: [String] = [
+        "chevron.forward.circle.fill", "key.fill", "arrow.clockwise", "alarm", "phone.fill", "message.fill",
+        "info.circle.fill", "camera.fill", "bookmark.fill", "airplane", "battery.100", "book.fill",
+    ]
 
     /// The stroke width as a share of the side.
     static let strokeShare = 0.09
@@ -56,7 +62,7 @@ enum SystemSymbols {
         if let p = known(name) ?? keyboardSymbol(name) ?? numbered(name) { return p }
         let first = warned.withLock { $0.insert(name).inserted }
         if first {
-            Diagnostics.warn("Image(systemName: \"\(name)\"): not among kiosk's \(names.count + moreNames.count + corpusNames.count + 40) drawn symbols (SystemSymbols.names, moreNames, corpusNames, numbered); a placeholder is shown")
+            Diagnostics.warn("Image(systemName: \"\(name)\"): not among kiosk's \(names.count + moreNames.count + corpusNames.count + laterCorpusNames.count + 40) drawn symbols (SystemSymbols.names, moreNames, corpusNames, laterCorpusNames, numbered); a placeholder is shown")
         }
         return [stroked { p in
             p.addRect(Rect(x: 0.12, y: 0.12, width: 0.76, height: 0.76))
@@ -260,6 +266,54 @@ enum SystemSymbols {
                                             $0.addRect(Rect(x: 0.45, y: 0.08, width: 0.07, height: 0.72))
                                             polygon(&$0, [(0.45, 0.08), (0.82, 0.2), (0.82, 0.36), (0.52, 0.26)]) }]
         case "sparkles": return [filled { sparkle(&$0, 0.42, 0.58, 0.36); sparkle(&$0, 0.78, 0.2, 0.16); sparkle(&$0, 0.8, 0.8, 0.1) }]
+        case "chevron.forward.circle.fill":
+            return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94))
+                            thickPolyline(&$0, [(0.42, 0.27), (0.63, 0.5), (0.42, 0.73)], w: 0.05) }]
+        case "key.fill":
+            return [holed { $0.addCircle(center: Point(0.28, 0.5), radius: 0.2); $0.addCircle(center: Point(0.22, 0.5), radius: 0.06) },
+                    filled { polygon(&$0, [(0.44, 0.45), (0.94, 0.45), (0.94, 0.55), (0.88, 0.55), (0.88, 0.67), (0.8, 0.67),
+                                           (0.8, 0.55), (0.72, 0.55), (0.72, 0.63), (0.64, 0.63), (0.64, 0.55), (0.44, 0.55)]) }]
+        case "arrow.clockwise":
+            return [stroked { p in
+                        let start = -Double.pi / 2 + 0.6, end = 3 * Double.pi / 2 - 0.08
+                        p.move(to: 0.5 + 0.34 * cos(start), 0.54 + 0.34 * sin(start))
+                        p._addArcInEqualPieces(center: Point(0.5, 0.54), radius: 0.34, startAngle: start, endAngle: end, clockwise: true) },
+                    filled { polygon(&$0, [(0.44, 0.07), (0.64, 0.2), (0.44, 0.33)]) }]
+        case "alarm":
+            return [stroked { $0.addEllipse(in: Rect(x: 0.16, y: 0.2, width: 0.68, height: 0.68))
+                              $0.move(to: 0.5, 0.36); $0.line(to: 0.5, 0.54); $0.line(to: 0.64, 0.62)
+                              $0.move(to: 0.08, 0.24); $0.line(to: 0.24, 0.08); $0.move(to: 0.76, 0.08); $0.line(to: 0.92, 0.24)
+                              $0.move(to: 0.28, 0.82); $0.line(to: 0.18, 0.94); $0.move(to: 0.72, 0.82); $0.line(to: 0.82, 0.94) }]
+        case "phone.fill":
+            return [filled { p in
+                p.move(to: 0.12, 0.2)
+                p.line(to: 0.28, 0.06); p.line(to: 0.44, 0.28); p.line(to: 0.34, 0.4)
+                p.cubic(to: Point(0.6, 0.66), control1: Point(0.4, 0.5), control2: Point(0.5, 0.6))
+                p.line(to: 0.72, 0.56); p.line(to: 0.94, 0.72); p.line(to: 0.8, 0.88)
+                p.cubic(to: Point(0.12, 0.2), control1: Point(0.5, 0.98), control2: Point(0.02, 0.5))
+                p.close() }]
+        case "message.fill":
+            return [filled { $0.addEllipse(in: Rect(x: 0.04, y: 0.1, width: 0.92, height: 0.7)) },
+                    filled { polygon(&$0, [(0.2, 0.64), (0.1, 0.94), (0.44, 0.76)]) }]
+        case "info.circle.fill":
+            return [holed { $0.addEllipse(in: Rect(x: 0.03, y: 0.03, width: 0.94, height: 0.94))
+                            $0.addRect(Rect(x: 0.455, y: 0.43, width: 0.09, height: 0.32)); $0.addCircle(center: Point(0.5, 0.3), radius: 0.06) }]
+        case "camera.fill":
+            return [holed { $0.addRoundedRect(Rect(x: 0.04, y: 0.26, width: 0.92, height: 0.62), cornerRadius: 0.1)
+                            $0.addCircle(center: Point(0.5, 0.57), radius: 0.17) },
+                    filled { polygon(&$0, [(0.32, 0.28), (0.4, 0.14), (0.6, 0.14), (0.68, 0.28)]) }]
+        case "bookmark.fill": return [filled { polygon(&$0, [(0.22, 0.06), (0.78, 0.06), (0.78, 0.94), (0.5, 0.72), (0.22, 0.94)]) }]
+        case "airplane":
+            return [filled { polygon(&$0, [(0.95, 0.5), (0.88, 0.55), (0.6, 0.56), (0.42, 0.92), (0.33, 0.92), (0.44, 0.56),
+                                           (0.2, 0.56), (0.12, 0.7), (0.05, 0.7), (0.09, 0.5), (0.05, 0.3), (0.12, 0.3),
+                                           (0.2, 0.44), (0.44, 0.44), (0.33, 0.08), (0.42, 0.08), (0.6, 0.44), (0.88, 0.45)]) }]
+        case "battery.100":
+            return [stroked { $0.addRoundedRect(Rect(x: 0.06, y: 0.3, width: 0.78, height: 0.4), cornerRadius: 0.08) },
+                    filled { $0.addRoundedRect(Rect(x: 0.14, y: 0.38, width: 0.62, height: 0.24), cornerRadius: 0.03)
+                             $0.addRoundedRect(Rect(x: 0.88, y: 0.42, width: 0.06, height: 0.16), cornerRadius: 0.02) }]
+        case "book.fill":
+            return [filled { polygon(&$0, [(0.05, 0.18), (0.46, 0.26), (0.46, 0.9), (0.05, 0.82)]) },
+                    filled { polygon(&$0, [(0.54, 0.26), (0.95, 0.18), (0.95, 0.82), (0.54, 0.9)]) }]
         default: return nil
         }
     }
