@@ -162,20 +162,21 @@ import TestSupport
 
     /// The symbols the 2026-12-07 corpus run still missed most (mic, sparkles, lock, envelope, …).
     @Test func theCorpusRunsMissingSymbolsDraw() {
-        let names = SystemSymbols.corpusNames
-        let host = symbolRows(names, split: 8, height: 90)
-        expectGolden(host.snapshot(), "corpus-symbols-2")
-        #expect(host.warnings.isEmpty)
-        #expect(host.frames(of: Image.self).count == names.count)
+        expectDrawnWithoutWarnings(SystemSymbols.corpusNames, split: 8, golden: "corpus-symbols-2")
     }
 
     /// The next most asked-for (chevron.forward.circle.fill, key.fill, arrow.clockwise, alarm, a
     /// settings screen's row icons).
     @Test func theCorpusRunsNextMissingSymbolsDraw() {
-        let names = SystemSymbols.laterCorpusNames
-        let host = symbolRows(names, split: 6, height: 90)
-        expectGolden(host.snapshot(), "corpus-symbols-3")
-        #expect(host.warnings.isEmpty)
-        #expect(host.frames(of: Image.self).count == names.count)
+        expectDrawnWithoutWarnings(SystemSymbols.laterCorpusNames, split: 6, golden: "corpus-symbols-3")
+    }
+
+    /// `names` in two rows match `golden`, each drawn (no placeholder warning).
+    private func expectDrawnWithoutWarnings(_ names: [String], split: Int, golden: String,
+                                            sourceLocation: SourceLocation = #_sourceLocation) {
+        let host = symbolRows(names, split: split, height: 90)
+        expectGolden(host.snapshot(), golden, sourceLocation: sourceLocation)
+        #expect(host.warnings.isEmpty, sourceLocation: sourceLocation)
+        #expect(host.frames(of: Image.self).count == names.count, sourceLocation: sourceLocation)
     }
 }
