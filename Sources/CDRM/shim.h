@@ -73,7 +73,8 @@ static inline size_t kiosk_heap_in_use(void) { return mallinfo2().uordblks; }
 // leave the screen in KD_GRAPHICS with VT switching in process mode: the console would stay blank
 // and Ctrl-Alt-Fn dead until someone logs in over the network. The handler is C because it must be
 // async-signal-safe (no Swift runtime, no allocation, no locks): a few ioctls on descriptors saved
-// beforehand, a write(2) to stderr, then the signal is raised again with its default action so the
+// beforehand, writes to stderr (the signal, then a backtrace: kiosk_crash_backtrace, which
+// scripts/symbolize turns into function names), then the signal is raised again with its default action so the
 // exit status (128 + N) and any core dump stay those of the crash. It runs on an alternate stack, so
 // a stack overflow is caught too. The state lives in one static inside a static inline function:
 // each object file that calls these gets its own copy, so only CrashGuard.swift may call them, from
@@ -81,6 +82,8 @@ static inline size_t kiosk_heap_in_use(void) { return mallinfo2().uordblks; }
 // inlining a call into another file's object gave it a second, empty state: measured in the QEMU
 // test, the handler ran but restored nothing).
 #include <signal.h>
+#include <ucontext.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,7 +96,65 @@ static inline struct kiosk_crash_state *kiosk_crash_state(void) {
     return &s;
 }
 
-static inline void kiosk_crash_handler(int sig) {
+/// Writes `v` as 16 hex digits at `p`.
+static inline void kiosk_crash_hex(char *p, uintptr_t v) {
+    for (int i = 15; i >= 0; i--) { p[i] = "0123456789abcdef"[v & 15]; v >>= 4; }
+}
+
+/// The image's first byte and end, from the linker (weak: 0 where a linker does not define them).
+extern const char __ehdr_start[] __attribute__((weak, visibility("hidden")));
+extern const char _end[] __attribute__((weak, visibility("hidden")));
+
+/// One line on stderr: the crashing pc, then the return addresses found by walking the frame
+/// pointers of the interrupted context (Swift keeps them; C libraries built without them end the
+/// walk early). Addresses inside the kiosk image are written `kiosk+0xOFFSET` when the image is
+/// position-independent (addr2line reads those offsets), absolute otherwise; others (shared
+/// libraries) as they are. The walk only follows frames that go up the stack by less than 16 MiB
+/// each, at most 64; a bad frame pointer ends it (and if it still faults, the default action
+/// already in place ends the process: the console was restored before this runs).
+static inline void kiosk_crash_backtrace(const void *context) {
+    const ucontext_t *uc = (const ucontext_t *)context;
+    uintptr_t pc, fp, sp;
+#if defined(__x86_64__)
+    // REG_RIP, REG_RBP, REG_RSP (glibc names them only under _GNU_SOURCE; the ABI fixes them).
+    pc = (uintptr_t)uc->uc_mcontext.gregs[16];
+    fp = (uintptr_t)uc->uc_mcontext.gregs[10];
+    sp = (uintptr_t)uc->uc_mcontext.gregs[15];
+#elif defined(__aarch64__)
+    pc = (uintptr_t)uc->uc_mcontext.pc;
+    fp = (uintptr_t)uc->uc_mcontext.regs[29];
+    sp = (uintptr_t)uc->uc_mcontext.sp;
+#else
+    (void)uc; return;
+#endif
+    uintptr_t base = (uintptr_t)__ehdr_start, end = (uintptr_t)_end;
+    // e_type (16 bytes in) is ET_DYN for a position-independent executable.
+    int pie = base && *(const uint16_t *)(base + 16) == 3;
+    char line[96];
+    ssize_t ignored = write(2, "kiosk: backtrace:", 17);
+    for (int i = 0; i < 66; i++) {
+        uintptr_t a = pc;
+        if (i > 0) {
+            if (!fp || (fp & 7) || fp < sp || fp - sp > ((uintptr_t)16 << 20)) break;
+            uintptr_t next = ((const uintptr_t *)fp)[0];
+            a = ((const uintptr_t *)fp)[1];
+            if (!a) break;
+            sp = fp; fp = next <= sp ? 0 : next;
+            a -= 1;   // the call, not the instruction after it
+        }
+        int n = 0;
+        line[n++] = ' ';
+        if (pie && a >= base && a < end) { memcpy(line + n, "kiosk+", 6); n += 6; a -= base; }
+        line[n++] = '0'; line[n++] = 'x';
+        kiosk_crash_hex(line + n, a); n += 16;
+        ignored = write(2, line, (size_t)n);
+    }
+    ignored = write(2, "\n", 1);
+    (void)ignored;
+}
+
+static inline void kiosk_crash_handler(int sig, siginfo_t *info, void *context) {
+    (void)info;
     struct kiosk_crash_state *s = kiosk_crash_state();
     int saved_errno = errno;
     const char *outcome = " (no VT to restore)\n";
@@ -115,6 +176,7 @@ static inline void kiosk_crash_handler(int sig) {
     ssize_t ignored = write(2, msg, sizeof msg - 1);
     ignored = write(2, outcome, strlen(outcome));
     (void)ignored;
+    if (context) kiosk_crash_backtrace(context);
     errno = saved_errno;
     // SA_RESETHAND already put back the default action; the signal is delivered again as soon as
     // the handler returns (a fault would also simply recur), and the process dies of it.
@@ -195,8 +257,8 @@ static inline int kiosk_crash_guard_install(void) {
     for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
-        sa.sa_handler = kiosk_crash_handler;
-        sa.sa_flags = SA_RESETHAND | SA_ONSTACK;
+        sa.sa_sigaction = kiosk_crash_handler;
+        sa.sa_flags = SA_RESETHAND | SA_ONSTACK | SA_SIGINFO;
         sigemptyset(&sa.sa_mask);
         if (sigaction(sigs[i], &sa, 0) != 0) return -1;
     }

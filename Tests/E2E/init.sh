@@ -98,7 +98,7 @@ while read -r cmd args <&3; do
       for i in $(seq 1 100); do grep -q "kiosk: frame 1" /tmp/crash.out && break; sleep 0.1; done
       echo "e2e: crash $args: running $(/bin/vt-mode)"
       for i in $(seq 1 150); do grep -q "kiosk exited" /tmp/crash.out && break; sleep 0.1; done
-      grep -E "fatal signal|kiosk exited" /tmp/crash.out | sed 's/^/e2e: /'
+      grep -E "fatal signal|kiosk: backtrace|kiosk exited" /tmp/crash.out | sed 's/^/e2e: /'
       echo "e2e: crash $args: after $(/bin/vt-mode)" ;;
     vfb)
       # vfb: a framebuffer in plain memory, the one fbdev driver here that pans (the DRM emulation

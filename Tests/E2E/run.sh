@@ -48,6 +48,8 @@ file -L "$KIOSK_BINARY" | grep -q "statically linked" && linkage=static || linka
 [ -x "$KIOSK_BINARY" ] || die "no kiosk binary at $KIOSK_BINARY"
 rm -rf "$out"; mkdir -p "$out"
 cp "$KIOSK_BINARY" "$out/kiosk"; strip "$out/kiosk"
+# The symbol table, for naming the frames of a crash's backtrace (scripts/symbolize; vmdrive.py).
+[ -f "$KIOSK_BINARY.unstripped" ] && cp "$KIOSK_BINARY.unstripped" "$out/kiosk.unstripped"
 size=$(stat -c %s "$out/kiosk")
 echo "e2e: stripped kiosk ($linkage): $size bytes (budget for the static build: $size_budget)" >&2
 size_ok=1

@@ -209,7 +209,9 @@ def typing(vm, check, args, name):
     vm.send('typingstop')
     stopped = vm.wait_for('e2e: typing: kiosk exited 0', 20)
     died = [l.strip() for l in vm.console if 'e2e: typing: log:' in l]
-    check(label, ok and stopped, f'{msg} stopped={stopped}' + (' | ' + ' | '.join(died) if died else ''))
+    names = symbolized(args, died)
+    check(label, ok and stopped, f'{msg} stopped={stopped}' + (' | ' + ' | '.join(died) if died else '')
+          + (' | backtrace: ' + ' ← '.join(names[:16]) if names else ''))
 
 def held(vm, check, expected, name):
     """kiosk started while another process is DRM master: it waits, then shows its first frame."""
@@ -227,7 +229,17 @@ def held(vm, check, expected, name):
     vm.send('heldstop')
     check('after waiting for DRM master: SIGTERM exits 0', vm.wait_for('e2e: held: kiosk exited 0', 20))
 
-def crash(vm, check, kind, status):
+def symbolized(args, lines):
+    """The function names of the last crash backtrace in `lines` (scripts/symbolize with the unstripped
+    kiosk run.sh keeps beside the stripped one); [] without one."""
+    binary = args.kiosk + '.unstripped'
+    text = ''.join(l if l.endswith('\n') else l + '\n' for l in lines)
+    if 'kiosk: backtrace:' not in text or not os.path.exists(binary): return []
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    r = subprocess.run([os.path.join(root, 'scripts', 'symbolize'), binary], input=text, capture_output=True, text=True)
+    return [l.split(None, 2)[-1] for l in r.stdout.splitlines() if len(l.split(None, 2)) == 3]
+
+def crash(vm, check, args, kind, status):
     """A crash (KIOSK_DEBUG_CRASH) leaves the VT in text mode and automatic switching, dying of its signal."""
     vm.send(f'crash {kind}')
     label = f'crash ({kind}) restores KD_TEXT + VT_AUTO and exits by signal'
@@ -238,9 +250,13 @@ def crash(vm, check, kind, status):
     after = line(f'e2e: crash {kind}: after').endswith('KD_TEXT VT_AUTO')
     exited = line(f'crash {kind}: kiosk exited').endswith(f'exited {status}')
     told = f'fatal signal {status - 128:02d}; VT back in text mode' in ''.join(vm.console)
-    check(label, running and after and exited and told,
+    # The handler's backtrace names the crashing code (CrashGuard.crash, or the C recursion the
+    # overflow crash is) when the unstripped kiosk is at hand to name it.
+    names = symbolized(args, [l for l in vm.console if 'e2e: kiosk: backtrace:' in l][-1:])
+    named = not os.path.exists(args.kiosk + '.unstripped') or any('crash' in n.lower() for n in names[:4])
+    check(label, running and after and exited and told and named,
           f'running={line(f"e2e: crash {kind}: running")!r} after={line(f"e2e: crash {kind}: after")!r} '
-          f'exit={line(f"crash {kind}: kiosk exited")!r} handler-message={told}')
+          f'exit={line(f"crash {kind}: kiosk exited")!r} handler-message={told} backtrace={names[:4]}')
 
 def unplug(vm, check, expected, name):
     """The connector forced off then back on (sysfs): kiosk says so once, stops presenting, and when
@@ -535,7 +551,7 @@ def run(args, name, results):
             typing(vm, check, args, name)
             held(vm, check, snapshot(args, f'{name}-0', rotation, []), name)
             for kind, status in (('overflow', 139), ('trap', 132)):
-                crash(vm, check, kind, status)
+                crash(vm, check, args, kind, status)
         # Issue 37's idle policy on bochs and virtio-gpu (≈12 s each; KIOSK_E2E_IDLE=0 skips it).
         if uinput in ('one', 'two') and os.environ.get('KIOSK_E2E_IDLE') != '0': idle_panel(vm, check, args, name)
         vm.send('poweroff')

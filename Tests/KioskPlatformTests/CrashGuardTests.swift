@@ -5,6 +5,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Foundation
 import Testing
 import CDRM
 @testable import Kiosk
@@ -48,12 +49,48 @@ import CDRM
         #expect(sig == expected, "child status: signal \(String(describing: sig)), stderr: \(err)")
         let two = expected < 10 ? "0\(expected)" : "\(expected)"
         // The pipe standing in for the VT refuses the ioctls, and the handler says so.
-        #expect(err == "kiosk: fatal signal \(two); restoring the VT failed\n")
+        let lines = err.split(separator: "\n")
+        #expect(lines.first == "kiosk: fatal signal \(two); restoring the VT failed", "\(err)")
+        #expect(lines.count == 2 && lines[1].hasPrefix("kiosk: backtrace: "), "\(err)")
     }
 
     @Test func crashWithoutAVTSaysSo() {
         let (sig, err) = Self.crashChild(0, console: false)
-        #expect(sig == SIGSEGV && err == "kiosk: fatal signal 11 (no VT to restore)\n")
+        #expect(sig == SIGSEGV && err.hasPrefix("kiosk: fatal signal 11 (no VT to restore)\nkiosk: backtrace: "), "\(err)")
+    }
+
+    /// The backtrace names the crashing code: its addresses, symbolized with the test binary by
+    /// scripts/symbolize (as a crashed kiosk's journal is), lead from the fault back through
+    /// crashChild to this test.
+    @Test func theBacktraceLeadsBackToTheCaller() throws {
+        let (sig, err) = Self.crashChild(0, console: false)
+        #expect(sig == SIGSEGV)
+        let line = try #require(err.split(separator: "\n").first { $0.hasPrefix("kiosk: backtrace: ") })
+        let addresses = line.dropFirst("kiosk: backtrace: ".count).split(separator: " ")
+        #expect(addresses.count >= 3, "\(line)")
+        // The test binary is position-independent: every frame of its own is an image offset.
+        #expect(addresses.prefix(2).allSatisfy { $0.hasPrefix("kiosk+0x") }, "\(line)")
+        let names = try Self.symbolize(String(line))
+        #expect(names.contains { $0.contains("crashChild") }, "\(names)")
+        #expect(names.contains { $0.contains("theBacktraceLeadsBackToTheCaller") }, "\(names)")
+    }
+
+    /// scripts/symbolize on `line` with this test binary: its output lines.
+    static func symbolize(_ line: String) throws -> [String] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("kiosk-backtrace-\(getpid()).log")
+        try (line + "\n").write(to: log, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [root.appendingPathComponent("scripts/symbolize").path, try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), log.path]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 
     @Test func malformedDebugCrashSettingsAreRefusedNotObeyed() {
