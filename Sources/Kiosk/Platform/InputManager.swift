@@ -1,12 +1,13 @@
 // InputManager: every touch-capable evdev device, found at start and hot-plugged through inotify on
-// /dev/input, read from the main queue with dispatch read sources (no wakeup while nobody
-// touches). A device that disappears mid-touch cancels its contacts.
+// /dev/input, and read as they send (poll: no wakeup while nobody touches). A device that
+// disappears mid-touch cancels its contacts.
 // Keyboards, keypads, gpio-keys and rotary encoders are hot-plugged the same way and go to a
-// KeyRouter (keymap, key repeat, rotary → Tab). Their fds are read on a queue of their own, not the
-// main one: the kernel keeps only 64 events for a keyboard (8 packets; evdev_compute_buffer_size),
+// KeyRouter (keymap, key repeat, rotary → Tab). Every device is read on FDWatcher's thread, not the
+// main queue: the kernel keeps only 64 events for a keyboard (8 packets; evdev_compute_buffer_size),
 // 10 keystrokes of a barcode scanner typing at 1000 keys/s, so reading them only between frames
-// would lose characters (SYN_DROPPED) behind one 10 ms frame. That queue only reads and decodes;
-// the events go to the main queue in order, where everything else happens. /dev/input itself need
+// would lose characters (SYN_DROPPED) behind one 10 ms frame; and libdispatch's read sources crash
+// when an unplugged device's descriptor hangs up (FDWatcher.swift). That thread only reads and
+// decodes; the events go to the main queue in order, where everything else happens. /dev/input itself need
 // not exist at start (devtmpfs creates it with the first input node: a USB touch controller that
 // enumerates late, an initramfs that loads evdev after kiosk): until it appears, /dev is watched for
 // it, and if it is removed again, for its return.
@@ -40,7 +41,8 @@ public final class InputManager {
         let mapping: TouchMapping
         /// The device's id in `keys` (and the base of its touch ids).
         let id: Int
-        var source: DispatchSourceRead?
+        /// Its watch on FDWatcher's thread (nil: none could be made).
+        var token: Int?
         init(device: EvdevDevice, mapping: TouchMapping, id: Int) { self.device = device; self.mapping = mapping; self.id = id }
     }
 
@@ -56,8 +58,6 @@ public final class InputManager {
         r.onKeyboardAttached = { [weak self] in self?.onKeyboardAttached($0) }
         return r
     }()
-    /// Reads key devices (see the top of the file).
-    private static let keyQueue = DispatchQueue(label: "kiosk.input.keys", qos: .userInteractive)
     private var repeatTimer: DispatchSourceTimer?
     private var repeatTime: Double?
     /// Offered each event node that is a relative mouse or an absolute tablet (MouseInput.open claims
@@ -75,6 +75,8 @@ public final class InputManager {
     /// permission), by path: what `--log-level debug` says, kept for tests and diagnostics.
     private(set) var skipped: [String: String] = [:]
     private var nextIDBase = 1
+    /// Each watched device's read buffer (used on FDWatcher's thread; freed once it is unwatched).
+    private var buffers: [Int: UnsafeMutableRawBufferPointer] = [:]
     private var readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: InputEvent.size * 64, alignment: 8)
     public let directory: String
 
@@ -156,52 +158,40 @@ public final class InputManager {
         entries[path] = e
         Log.info("input: \(path) \(c)")
         keys.add(id: id, kind: c.kinds, name: c.name)
-        if c.proto != nil {
-            let src = DispatchSource.makeReadSource(fileDescriptor: dev.fd, queue: .main)
-            src.setEventHandler { [weak self, weak e] in if let self, let e { self.read(e) } }
-            src.resume()
-            e.source = src
-        } else {
-            e.source = keySource(dev, path: path, id: id)
-        }
+        e.token = watch(dev, path: path, id: id)
+        if e.token == nil { skipped[path] = "cannot be read (no input thread)" }
     }
 
-    /// A touch device or mouse (keys on it too, if any): read on the main queue.
-    private func read(_ e: Entry) {
-        do {
-            let events = try e.device.readEvents(into: readBuffer)
-            if e.device.capabilities.proto != nil { deliver(e.device.touches(in: events), e) }
-            if e.device.capabilities.isUsable && !e.device.capabilities.kinds.isDisjoint(with: InputDeviceKind.keys.union(.rotary)) {
-                keyEvents(events, id: e.id, device: e.device)
-            }
-        } catch {
-            remove(e.device.path, reason: "\(error)")
-        }
-    }
-
-    /// A key device: read and decoded on `keyQueue`, handled on the main queue in read order.
-    private func keySource(_ dev: EvdevDevice, path: String, id: Int) -> DispatchSourceRead {
-        let src = DispatchSource.makeReadSource(fileDescriptor: dev.fd, queue: InputManager.keyQueue)
+    /// Reads `dev` on FDWatcher's thread from now on: what it reads goes to the main queue in
+    /// order, and a read that fails (the device is gone) removes it there.
+    private func watch(_ dev: EvdevDevice, path: String, id: Int) -> Int? {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: InputEvent.size * 64, alignment: 8)
-        weak let cancellable = src as? DispatchSource
-        src.setEventHandler { [weak self] in
-            // The device is kept alive by this handler until the source is cancelled, so its fd
-            // stays open while a read may be in progress here.
+        let token = FDWatcher.shared.watch(dev.fd) { [weak self] in
+            // The device (and its descriptor) is kept alive by this handler until it is unwatched.
             let result = Result { try dev.readEvents(into: buffer) }
-            if case .failure = result { cancellable?.cancel() }   // a gone device stays readable: read it no more
+            if case .success(let events) = result, events.isEmpty { return true }
             DispatchQueue.main.async {
                 guard let self else { return }
                 switch result {
-                // By id, not by the entry: a read queued before the device's removal still counts
-                // (the router ignores ids it no longer has).
-                case .success(let events): self.keyEvents(events, id: id, device: dev)
+                case .success(let events): self.received(events, device: dev, path: path, id: id)
                 case .failure(let error): if self.entries[path]?.id == id { self.remove(path, reason: "\(error)") }
                 }
             }
+            if case .failure = result { return false }   // a gone device stays readable: read it no more
+            return true
         }
-        src.setCancelHandler { buffer.deallocate(); _ = dev }
-        src.resume()
-        return src
+        if token == nil { buffer.deallocate() } else { buffers[id] = buffer }
+        return token
+    }
+
+    /// Events read from device `id` (main queue). By id, not by the entry: keys read before the
+    /// device's removal still count (the router lets the device go only after them, and ignores
+    /// ids it no longer has); touches count only while the device is open.
+    private func received(_ events: [InputEvent], device dev: EvdevDevice, path: String, id: Int) {
+        if dev.capabilities.proto != nil, let e = entries[path], e.id == id { deliver(dev.touches(in: events), e) }
+        if dev.capabilities.isUsable && !dev.capabilities.kinds.isDisjoint(with: InputDeviceKind.keys.union(.rotary)) {
+            keyEvents(events, id: id, device: dev)
+        }
     }
 
     private func keyEvents(_ events: [InputEvent], id: Int, device dev: EvdevDevice) {
@@ -240,14 +230,14 @@ public final class InputManager {
     public func remove(_ path: String, reason: String) {
         guard let e = entries.removeValue(forKey: path) else { return }
         deliver(e.device.tracker.cancelAll(time: Syscall.monotonicNow()), e)
-        e.source?.cancel()
-        if e.device.capabilities.proto == nil {
-            // A key device is read on keyQueue: what it read before the removal is still on its way
-            // to the main queue, so the router lets it go after that (a scanner unplugged right
-            // after its scan keeps its last keys).
-            InputManager.keyQueue.async { DispatchQueue.main.async { [weak self] in self?.forgetKeys(e, path: path, reason: reason) } }
-        } else {
-            forgetKeys(e, path: path, reason: reason)
+        guard let token = e.token else { forgetKeys(e, path: path, reason: reason); return }
+        // What the device read before the removal is still on its way to the main queue: the
+        // router lets it go after that (a scanner unplugged right after its scan keeps its last
+        // keys). The device, and so its descriptor, lives until then.
+        let buffer = buffers.removeValue(forKey: e.id)
+        FDWatcher.shared.unwatch(token) { [weak self] in
+            buffer?.deallocate()
+            DispatchQueue.main.async { self?.forgetKeys(e, path: path, reason: reason) }
         }
     }
 

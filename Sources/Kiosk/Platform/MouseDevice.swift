@@ -121,8 +121,8 @@ public final class MouseInput {
     final class Mouse {
         let path: String, fd: Int32, number: Int
         var tracker: MouseTracker
-        var decoder = EvdevDecoder()
-        var source: DispatchSourceRead?
+        /// Its watch on FDWatcher's thread.
+        var token: Int?
         init(path: String, fd: Int32, number: Int, tracker: MouseTracker) { self.path = path; self.fd = fd; self.number = number; self.tracker = tracker }
     }
     public let width: Int, height: Int
@@ -135,8 +135,9 @@ public final class MouseInput {
     /// True while input is paused (VT switched away): events are read, kept track of and dropped.
     public private(set) var paused = false
     private var mice: [String: Mouse] = [:]
+    /// Each watched pointer's read buffer (used on FDWatcher's thread; freed once it is unwatched).
+    private var buffers: [ObjectIdentifier: UnsafeMutableRawBufferPointer] = [:]
     private var next = 1
-    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: InputEvent.size * 64, alignment: 8)
 
     /// Pointers on a `width`×`height` logical screen; tablets map as on an unrotated panel of that
     /// size until `tabletMapping` says otherwise.
@@ -144,7 +145,7 @@ public final class MouseInput {
         self.width = width; self.height = height
         tabletMapping = TouchMapping(xRange: AxisRange(0, 1), yRange: AxisRange(0, 1), panelWidth: width, panelHeight: height)
     }
-    deinit { for p in Array(mice.keys) { close(p) }; buffer.deallocate() }
+    deinit { for p in Array(mice.keys) { close(p) } }
 
     public var paths: [String] { mice.keys.sorted() }
 
@@ -197,24 +198,36 @@ public final class MouseInput {
         return m
     }
 
-    /// Reads `m`'s descriptor on the main queue from now on.
+    /// Reads `m`'s descriptor on FDWatcher's thread from now on (not a dispatch read source: an
+    /// unplugged device's descriptor hangs up, and libdispatch's sources crash on that; see
+    /// FDWatcher.swift); the events are handled on the main queue, in order.
     func watch(_ m: Mouse) {
-        let src = DispatchSource.makeReadSource(fileDescriptor: m.fd, queue: .main)
-        src.setEventHandler { [weak self, weak m] in if let self, let m { self.read(m) } }
-        src.resume()
-        m.source = src
-    }
-
-    private func read(_ m: Mouse) {
-        while true {
-            let n: Int
-            do { n = try Syscall.read(m.fd, buffer.baseAddress!, buffer.count) }
-            catch let e as Errno where e == .wouldBlock { return }
-            catch { close(m.path); return }
-            if n == 0 { close(m.path); return }
-            for e in m.decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) { handle(e, m) }
-            if n < buffer.count { return }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: InputEvent.size * 64, alignment: 8)
+        var decoder = EvdevDecoder()   // the watcher's thread's alone
+        let fd = m.fd, path = m.path
+        m.token = FDWatcher.shared.watch(fd) { [weak self, weak m] in
+            var events: [InputEvent] = []
+            var gone = false
+            while true {
+                let n: Int
+                do { n = try Syscall.read(fd, buffer.baseAddress!, buffer.count) }
+                catch let e as Errno where e == .wouldBlock { break }
+                catch { gone = true; break }
+                if n == 0 { gone = true; break }
+                events += decoder.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+                if n < buffer.count { break }
+            }
+            if !events.isEmpty || gone {
+                DispatchQueue.main.async {
+                    // Only while this very pointer is open (not closed meanwhile, not replaced).
+                    guard let self, let m, self.mice[path] === m else { return }
+                    for e in events { self.handle(e, m) }
+                    if gone { self.close(path) }
+                }
+            }
+            return !gone
         }
+        if m.token == nil { buffer.deallocate() } else { buffers[ObjectIdentifier(m)] = buffer }
     }
 
     /// Events read from the pointer at `path` (the read path's, and tests' way in).
@@ -243,11 +256,19 @@ public final class MouseInput {
     }
     public func resume() { paused = false }
 
-    /// Closes a mouse (unplugged): a press it holds is cancelled by `onGone`.
+    /// Closes a mouse (unplugged): a press it holds is cancelled by `onGone`. Its descriptor is
+    /// closed once FDWatcher's thread no longer polls it.
     public func close(_ path: String) {
         guard let m = mice.removeValue(forKey: path) else { return }
-        m.source?.cancel()
-        if m.fd >= 0 { Syscall.close(m.fd) }
+        let fd = m.fd, buffer = buffers.removeValue(forKey: ObjectIdentifier(m))
+        if let token = m.token {
+            FDWatcher.shared.unwatch(token) {
+                buffer?.deallocate()
+                if fd >= 0 { Syscall.close(fd) }
+            }
+        } else if fd >= 0 {
+            Syscall.close(fd)
+        }
         onGone(m.number)
         Log.info("input: mouse \(path) went away")
     }
