@@ -153,6 +153,39 @@ private func readAll(_ fd: Int32, timeout: Double = 5) throws -> [UInt8] {
         #expect(got.count < big.count + 20)
     }
 
+    /// Clients that hang up at every step — before sending, mid-request, right after asking for
+    /// a screenshot they never read — while others are served: every connection ends, and the
+    /// server still answers. (Hang-ups are what libdispatch's read sources crashed on; the
+    /// connections are watched by FDWatcher, and a descriptor is closed only once unwatched, so
+    /// the next accept may reuse its number at once.)
+    @Test func clientsHangingUpAtEveryStepLeaveNothingOpen() throws {
+        let path = tempSocketPath("control")
+        let server = try ControlServer(path: path, queue: queue)
+        let big = [UInt8](repeating: 0x33, count: 1 << 20)
+        server.screenshot = { big }
+        server.status = { "ok\n" }
+        queue.sync { server.start() }
+        defer { queue.sync { server.stop() } }
+        let half = Array(ControlRequest.status.line.prefix(3))
+        for i in 0..<120 {
+            switch i % 4 {
+            case 0: Syscall.close(try rawConnect(path))
+            case 1: Syscall.close(try rawConnect(path, send: half))
+            case 2: Syscall.close(try rawConnect(path, send: ControlRequest.screenshot.line))
+            default: #expect(try ControlClient.send(.status, to: path, timeout: 2) == .status("ok\n"))
+            }
+        }
+        var open = -1
+        for _ in 0..<200 {
+            open = queue.sync { server.connectionCount }
+            if open == 0 { break }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(open == 0)
+        #expect(try ControlClient.send(.status, to: path, timeout: 2) == .status("ok\n"))
+        #expect(queue.sync { server.served } >= 60)
+    }
+
     @Test func connectionsOverTheCapAreRefused() throws {
         let path = tempSocketPath("control")
         let server = try ControlServer(path: path, queue: queue)

@@ -2,8 +2,9 @@
 // (ControlProtocol.swift). Local only (AF_UNIX; mode 0660, so the kiosk user and group), in the
 // runtime directory systemd makes (`RuntimeDirectory=kiosk` → /run/kiosk/control).
 //
-// It is serviced on the frame loop's queue by dispatch sources, like the evdev fds, and never
-// blocks it: the socket and every connection are non-blocking, a request is at most
+// It is serviced on the frame loop's queue and never blocks it: connections are read and written
+// on FDWatcher's thread (a client that hangs up is what libdispatch's sources crash on; see
+// FDWatcher.swift) and handled on the queue; the listening socket has a dispatch source. The socket and every connection are non-blocking, a request is at most
 // `ControlRequest.maxLength` bytes, at most `maxClients` connections are open (more are closed at
 // once), one reply is buffered per connection, and a connection that has not finished within
 // `timeout` seconds — a client that never reads its screenshot — is closed.
@@ -36,10 +37,9 @@ public final class ControlServer {
     final class Connection {
         let fd: Int32
         var inbound: [UInt8] = []
-        var outbound: [UInt8] = []
-        var sent = 0
-        var readSource: DispatchSourceRead?
-        var writeSource: DispatchSourceWrite?
+        /// Its watches on FDWatcher's thread: the request's reading, then the reply's writing.
+        var readToken: Int?, writeToken: Int?
+        var replied = false
         init(fd: Int32) { self.fd = fd; inbound.reserveCapacity(ControlRequest.maxLength) }
     }
 
@@ -82,6 +82,10 @@ public final class ControlServer {
         guard fd >= 0, acceptSource == nil else { return }
         let src = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
         src.setEventHandler { [weak self] in self?.acceptAll() }
+        // The socket is closed once the source lets it go (closing it first could hand its number
+        // to another descriptor while libdispatch still watches it).
+        let listening = fd
+        src.setCancelHandler { Syscall.close(listening) }
         src.resume()
         acceptSource = src
     }
@@ -89,8 +93,12 @@ public final class ControlServer {
     /// Closes every connection and the socket, and removes the socket file.
     public func stop() {
         for c in Array(clients.keys) { close(c) }
-        acceptSource?.cancel(); acceptSource = nil
-        if fd >= 0 { Syscall.close(fd); fd = -1; unlink(path) }
+        if fd >= 0 {
+            if let acceptSource { acceptSource.cancel() } else { Syscall.close(fd) }
+            fd = -1
+            unlink(path)
+        }
+        acceptSource = nil
     }
 
     private func acceptAll() {
@@ -109,10 +117,20 @@ public final class ControlServer {
             }
             let conn = Connection(fd: c)
             clients[c] = conn
-            let rs = DispatchSource.makeReadSource(fileDescriptor: c, queue: queue)
-            rs.setEventHandler { [weak self, weak conn] in if let self, let conn { self.readable(conn) } }
-            rs.resume()
-            conn.readSource = rs
+            conn.readToken = FDWatcher.shared.watch(c) { [weak self, weak conn, queue] in
+                // FDWatcher's thread: take what arrived, or learn that the client is gone.
+                var buf = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+                let n = withUnsafeMutableBytes(of: &buf) { recv(c, $0.baseAddress, $0.count, 0) }
+                if n < 0 && (errno == EAGAIN || errno == EINTR) { return true }
+                let bytes: [UInt8]? = n > 0 ? withUnsafeBytes(of: &buf) { Array($0[0..<n]) } : nil
+                let server = self, connection = conn
+                queue.async {
+                    guard let server, let connection, server.clients[c] === connection else { return }
+                    server.received(bytes, on: connection)
+                }
+                return bytes != nil
+            }
+            if conn.readToken == nil { close(c); continue }
             queue.asyncAfter(deadline: .now() + timeout, qos: .unspecified) { [weak self, weak conn] in
                 guard let self, let conn, self.clients[conn.fd] === conn else { return }
                 self.timedOut += 1
@@ -122,12 +140,11 @@ public final class ControlServer {
         }
     }
 
-    private func readable(_ conn: Connection) {
-        var buf = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
-        let n = withUnsafeMutableBytes(of: &buf) { recv(conn.fd, $0.baseAddress, $0.count, 0) }
-        if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { close(conn.fd); return }
-        guard n > 0 else { return }
-        withUnsafeBytes(of: &buf) { conn.inbound.append(contentsOf: $0[0..<n]) }
+    /// Bytes from a connection (nil: it hung up or failed).
+    private func received(_ bytes: [UInt8]?, on conn: Connection) {
+        guard let bytes else { close(conn.fd); return }
+        guard !conn.replied else { return }
+        conn.inbound.append(contentsOf: bytes)
         switch ControlRequest.parse(conn.inbound) {
         case .incomplete: return
         case .invalid(let why): reply(conn, .error(why))
@@ -145,33 +162,39 @@ public final class ControlServer {
     }
 
     private func reply(_ conn: Connection, _ r: ControlReply) {
-        conn.readSource?.cancel(); conn.readSource = nil
-        conn.outbound = r.bytes
+        conn.replied = true
+        if let t = conn.readToken { FDWatcher.shared.unwatch(t); conn.readToken = nil }
         served += 1
-        let ws = DispatchSource.makeWriteSource(fileDescriptor: conn.fd, queue: queue)
-        ws.setEventHandler { [weak self, weak conn] in if let self, let conn { self.writable(conn) } }
-        ws.resume()
-        conn.writeSource = ws
-    }
-
-    private func writable(_ conn: Connection) {
-        while conn.sent < conn.outbound.count {
-            let n = conn.outbound.withUnsafeBytes { send(conn.fd, $0.baseAddress! + conn.sent, $0.count - conn.sent, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EAGAIN || errno == EINTR { return }  // the socket buffer is full: wait
-                close(conn.fd); return
+        // Written on FDWatcher's thread as the socket takes it; then the connection is closed here.
+        let c = conn.fd, out = r.bytes
+        var sent = 0
+        conn.writeToken = FDWatcher.shared.watch(c, writable: true) { [weak self, weak conn, queue] in
+            while sent < out.count {
+                let n = out.withUnsafeBytes { send(c, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+                if n < 0 {
+                    if errno == EAGAIN || errno == EINTR { return true }   // the socket buffer is full: wait
+                    break                                                    // the client went away
+                }
+                sent += n
             }
-            conn.sent += n
+            let server = self, connection = conn
+            queue.async {
+                guard let server, let connection, server.clients[c] === connection else { return }
+                server.close(c)
+            }
+            return false
         }
-        close(conn.fd)
+        if conn.writeToken == nil { close(c) }
     }
 
+    /// Ends a connection; its descriptor is closed once FDWatcher no longer polls it.
     private func close(_ c: Int32) {
         guard let conn = clients.removeValue(forKey: c) else { return }
-        conn.readSource?.cancel(); conn.readSource = nil
-        conn.writeSource?.cancel(); conn.writeSource = nil
-        conn.outbound = []
-        Syscall.close(c)
+        let tokens = [conn.readToken, conn.writeToken].compactMap { $0 }
+        conn.readToken = nil; conn.writeToken = nil
+        guard let last = tokens.last else { Syscall.close(c); return }
+        for t in tokens.dropLast() { FDWatcher.shared.unwatch(t) }
+        FDWatcher.shared.unwatch(last) { Syscall.close(c) }
     }
 
     // MARK: Where the socket goes
