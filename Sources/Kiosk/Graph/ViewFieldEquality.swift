@@ -72,15 +72,28 @@ extension Optional: _OptionalFieldComparable {
             return { a, b in memcmp(a, b, size) == 0 }
         }
         let inner = FieldEqualityBuilder.makeTyped(Wrapped.self, depth: depth + 1)
+        // The closure calls through this metatype: `Self` then arrives as the static method's own
+        // metadata. Code in the closure that names `Wrapped?` asked the runtime for that
+        // metadata on every call (≈ 500 instructions: 2.5 % of a bench-form-40 step, for the
+        // five optionals of each List row's traits).
+        let optional = Self.self
         return { a, b in
             // The same bytes are the same value (two nils, or one payload's references): the
-            // common case, answered without the generic Optional's metadata and copies below.
+            // common case. A nil's bytes outside its payload's spare bits are undefined, though
+            // (an `AnyView?` or `Color?` nil), so differing bytes still ask which case each is.
             if memcmp(a, b, size) == 0 { return true }
-            let x = a.assumingMemoryBound(to: Wrapped?.self), y = b.assumingMemoryBound(to: Wrapped?.self)
-            let xNil = x.pointee == nil, yNil = y.pointee == nil
+            let xNil = optional._isNone(a), yNil = optional._isNone(b)
             if xNil || yNil { return xNil && yNil }
             // A single-payload enum keeps its payload at offset 0.
             return inner(a, b)
+        }
+    }
+
+    /// Whether the optional at `p` is nil: the payload's enum-tag witness, no copy.
+    static func _isNone(_ p: UnsafeRawPointer) -> Bool {
+        switch p.assumingMemoryBound(to: Self.self).pointee {
+        case .none: return true
+        case .some: return false
         }
     }
 }

@@ -529,35 +529,6 @@ struct ListRowTraits {
     var edit: ListRowEdit?
 }
 
-extension ListRowTraits: _FieldwiseComparable {
-    /// Field by field in concrete code. Field-wise reflection compares its optionals generically:
-    /// each asked the runtime for its `Optional<Wrapped>` metadata (≈ 500 instructions), and an
-    /// `AnyView?` or `Color?` nil differs from another nil in its unused bytes, so the bytes'
-    /// shortcut rarely held: five per row, ≈ 2.5 % of a bench-form-40 frame.
-    static func _makeFieldEquality() -> FieldEquality {
-        let background = FieldEqualityBuilder.makeTyped(AnyView.self, depth: 1)
-        let tint = FieldEqualityBuilder.makeTyped(Color.self, depth: 1)
-        let edit = FieldEqualityBuilder.makeTyped(ListRowEdit.self, depth: 1)
-        return { a, b in
-            let x = a.assumingMemoryBound(to: ListRowTraits.self), y = b.assumingMemoryBound(to: ListRowTraits.self)
-            return x.pointee.separator == y.pointee.separator && x.pointee.insets == y.pointee.insets
-                && optionalsEqual(x.pointee.background, y.pointee.background, background)
-                && optionalsEqual(x.pointee.separatorTint, y.pointee.separatorTint, tint)
-                && optionalsEqual(x.pointee.edit, y.pointee.edit, edit)
-        }
-    }
-}
-
-/// Two optionals of a type known here: both nil, or both values equal by `equal`.
-@inline(__always)
-func optionalsEqual<W>(_ a: W?, _ b: W?, _ equal: FieldEquality) -> Bool {
-    switch (a, b) {
-    case (nil, nil): return true
-    case (let p?, let q?): return withUnsafePointer(to: p) { pp in withUnsafePointer(to: q) { equal(pp, $0) } }
-    default: return false
-    }
-}
-
 protocol ListRowTraitCarrier {
     var rowContent: any View { get }
     func edit(_ traits: inout ListRowTraits)
